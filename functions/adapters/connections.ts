@@ -1,0 +1,84 @@
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { dynamo, websocketManagement } from './aws-clients';
+import { config } from '../config';
+import { stateKeys } from '../store/keys';
+import { stateTable } from '../tables';
+import { logger } from '../logger';
+
+/**
+ * WebSocket connections per project, and pushing a message to all of them through the API
+ * Gateway management API. A connection that is gone is forgotten on the spot.
+ */
+
+/** API Gateway closes a WebSocket after 2 hours at most; the record expires with it. */
+const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
+
+export interface ConnectionOwner {
+  readonly projectId: string;
+  readonly userId: string;
+}
+
+export async function saveConnection(connectionId: string, owner: ConnectionOwner, now = new Date()): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: config().stateTable,
+      Item: {
+        ...stateKeys.connection(connectionId),
+        gsi1pk: stateKeys.projectConnections(owner.projectId),
+        gsi1sk: connectionId,
+        connectionId,
+        ...owner,
+        connectedAt: now.toISOString(),
+        expiresAt: Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS,
+      },
+    }),
+  );
+}
+
+export async function deleteConnection(connectionId: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: stateKeys.connection(connectionId) }));
+}
+
+export async function projectConnectionIds(projectId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  const nowSeconds = Date.now() / 1000;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: config().stateTable,
+        IndexName: stateTable.indexes[0].name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': stateKeys.projectConnections(projectId) },
+        ExclusiveStartKey,
+      }),
+    );
+    // Expired records can linger until DynamoDB's TTL sweep removes them.
+    for (const item of page.Items ?? []) if (item.expiresAt > nowSeconds) ids.push(item.connectionId);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return ids;
+}
+
+/** Sends to one connection; false when it is gone (and then its record is deleted). */
+export async function postToConnection(connectionId: string, message: unknown): Promise<boolean> {
+  const client = websocketManagement();
+  if (!client) throw new Error('WS_MANAGEMENT_ENDPOINT is not configured');
+  try {
+    await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify(message) }));
+    return true;
+  } catch (error) {
+    if (!(error instanceof GoneException)) throw error;
+    logger.info('connection gone', { connectionId });
+    await deleteConnection(connectionId);
+    return false;
+  }
+}
+
+/** Sends to every open connection of the project; returns how many got it and how many were gone. */
+export async function postToProject(projectId: string, message: unknown): Promise<{ sent: number; gone: number }> {
+  const results = await Promise.all((await projectConnectionIds(projectId)).map((id) => postToConnection(id, message)));
+  const sent = results.filter(Boolean).length;
+  return { sent, gone: results.length - sent };
+}

@@ -1,0 +1,54 @@
+import { SignJWT, jwtVerify, errors } from 'jose';
+import * as z from 'zod';
+import { config } from '../config';
+
+/**
+ * The session cookie: a signed JWT naming the user and the session record that backs it. The
+ * record (in the state table) is what logout and password changes delete, so a stolen or old
+ * token stops working before it expires.
+ */
+
+export const SESSION_COOKIE = 'cc_session';
+
+const principalSchema = z.object({
+  userId: z.string(),
+  sessionId: z.string(),
+  role: z.enum(['contractor', 'client']),
+  displayName: z.string(),
+  email: z.string(),
+});
+
+export type Principal = z.infer<typeof principalSchema>;
+
+const key = () => new TextEncoder().encode(config().sessionSecret);
+
+export async function signSessionToken(principal: Principal, expiresAt: Date): Promise<string> {
+  return new SignJWT({ ...principal })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(principal.userId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key());
+}
+
+/** The principal a token names, or undefined when it is forged, malformed or expired. */
+export async function verifySessionToken(token: string): Promise<Principal | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'] });
+    const parsed = principalSchema.safeParse(payload);
+    return parsed.success ? parsed.data : undefined;
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return undefined;
+    throw error;
+  }
+}
+
+export function readCookie(cookies: readonly string[] | undefined, name: string): string | undefined {
+  for (const cookie of cookies ?? []) {
+    for (const part of cookie.split(';')) {
+      const [rawName, ...value] = part.trim().split('=');
+      if (rawName === name) return decodeURIComponent(value.join('='));
+    }
+  }
+  return undefined;
+}

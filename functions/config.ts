@@ -1,0 +1,49 @@
+/**
+ * Runtime configuration, from the environment. The same names are set by the CDK stack (AWS),
+ * by `infra/local` (the embedded local cloud) and by hand (LocalStack). AWS endpoints are not
+ * configured here: the AWS SDK reads `AWS_ENDPOINT_URL` / `AWS_ENDPOINT_URL_<SERVICE>` itself.
+ */
+
+export interface Config {
+  readonly eventsTable: string;
+  readonly stateTable: string;
+  readonly uploadsBucket: string;
+  readonly mailFrom: string;
+  /** https://{api}.execute-api.{region}.amazonaws.com/{stage}, or the local gateway's address. */
+  readonly wsManagementEndpoint: string | undefined;
+  /** HS256 key for session JWTs. */
+  readonly sessionSecret: string;
+  /** `local` on the embedded local cloud: extra help for developers (e.g. reset links in answers). */
+  readonly mode: 'aws' | 'local';
+  /** Talking to an S3-compatible server (s3rver, LocalStack) rather than AWS S3. */
+  readonly s3Compatible: boolean;
+}
+
+export const envNames = {
+  eventsTable: 'EVENTS_TABLE',
+  stateTable: 'STATE_TABLE',
+  uploadsBucket: 'UPLOADS_BUCKET',
+  mailFrom: 'MAIL_FROM',
+  wsManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
+  sessionSecret: 'SESSION_SECRET',
+  mode: 'APP_MODE',
+  s3Compatible: 'S3_COMPATIBLE',
+} as const satisfies Record<keyof Config, string>;
+
+/** Read on every call (cheap) so that the local cloud and tests can set the environment first. */
+export function config(): Config {
+  const env = process.env;
+  const mode = env[envNames.mode] === 'local' ? 'local' : 'aws';
+  const sessionSecret = env[envNames.sessionSecret];
+  if (!sessionSecret && mode === 'aws') throw new Error(`${envNames.sessionSecret} is not set`);
+  return {
+    eventsTable: env[envNames.eventsTable] ?? 'cc-events',
+    stateTable: env[envNames.stateTable] ?? 'cc-state',
+    uploadsBucket: env[envNames.uploadsBucket] ?? 'cc-uploads',
+    mailFrom: env[envNames.mailFrom] ?? 'no-reply@construction-checklist.local',
+    wsManagementEndpoint: env[envNames.wsManagementEndpoint] || undefined,
+    sessionSecret: sessionSecret ?? 'local-development-secret-not-for-production',
+    mode,
+    s3Compatible: env[envNames.s3Compatible] === 'true',
+  };
+}

@@ -1,0 +1,45 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { StoredEvent } from '../../events/envelope';
+import { postToProject } from '../adapters/connections';
+import { logger } from '../logger';
+
+/**
+ * Fed by the events table's stream. Tells every browser that has the project open that
+ * something happened, so it refetches. A record whose push fails is reported back as a batch
+ * item failure and retried; the rest of the batch is not.
+ */
+
+export interface ProjectEventNotice {
+  readonly type: 'project_event';
+  readonly projectId: string;
+  readonly streamId: string;
+  readonly version: number;
+  readonly eventType: string;
+}
+
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    const image = record.dynamodb?.NewImage;
+    if (record.eventName !== 'INSERT' || !image) continue;
+    const stored = unmarshall(image as Record<string, AttributeValue>) as StoredEvent;
+    if (!stored.projectId) continue;
+    const notice: ProjectEventNotice = {
+      type: 'project_event',
+      projectId: stored.projectId,
+      streamId: stored.streamId,
+      version: stored.version,
+      eventType: stored.type,
+    };
+    try {
+      const { sent, gone } = await postToProject(stored.projectId, notice);
+      logger.debug('notified', { ...notice, sent, gone });
+    } catch (error) {
+      logger.error('notify failed', { ...notice, error: error as Error });
+      failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
+    }
+  }
+  return { batchItemFailures: failures };
+}

@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import * as z from 'zod';
+import { DomainError, unauthenticated, forbidden } from '../../events/errors';
+import { authenticate } from '../auth/sessions';
+import { SESSION_COOKIE, readCookie, type Principal } from '../auth/session-token';
+import { logger } from '../logger';
+import type { Access, HttpRoute } from '../routes';
+import type { IdempotencyKey } from '../store/event-store';
+import { errorReply, toResult, type Reply } from './responses';
+
+/**
+ * The one way to write an HTTP handler: it parses and validates the request with zod, checks the
+ * caller against the route's access from the manifest, reads the Idempotency-Key header, logs one
+ * structured line per request, and turns every error into a JSON answer without a stack trace.
+ *
+ * @example
+ * export const handler = httpHandler(httpRoutes.createRoom, { body: createRoomBody }, async ({ body, principal }) => …);
+ */
+
+/** Bodies above this are refused with 413 before parsing (API Gateway's own limit is 10 MB). */
+export const MAX_JSON_BODY_BYTES = 256 * 1024;
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+type PrincipalFor<A extends Access> = A extends 'public' ? Principal | undefined : Principal;
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HttpRequest<A extends Access, B, Q, P> {
+  readonly body: Parsed<B>;
+  readonly query: Parsed<Q>;
+  readonly params: Parsed<P>;
+  readonly principal: PrincipalFor<A>;
+  readonly requestId: string;
+  /** Present on writes that carried an Idempotency-Key header. */
+  readonly idempotency?: IdempotencyKey;
+  readonly event: APIGatewayProxyEventV2;
+}
+
+export interface Schemas<B, Q, P> {
+  readonly body?: B;
+  readonly query?: Q;
+  readonly params?: P;
+}
+
+export function httpHandler<
+  const R extends HttpRoute,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(
+  route: R,
+  schemas: Schemas<B, Q, P>,
+  handle: (request: HttpRequest<R['access'], B, Q, P>) => Promise<unknown | Reply>,
+) {
+  const base = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const started = performance.now();
+    const requestId = event.requestContext?.requestId ?? context.awsRequestId;
+    let principal: Principal | undefined;
+    let result: APIGatewayProxyStructuredResultV2;
+    try {
+      principal = await authorize(route.access, event);
+      const request = {
+        body: parseInput('body', schemas.body, readJsonBody(event, schemas.body !== undefined)),
+        query: parseInput('query', schemas.query, event.queryStringParameters ?? {}),
+        params: parseInput('path', schemas.params, event.pathParameters ?? {}),
+        principal,
+        requestId,
+        idempotency: readIdempotencyKey(event, principal),
+        event,
+      } as HttpRequest<R['access'], B, Q, P>;
+      result = toResult(await handle(request));
+    } catch (error) {
+      const { reply, expected } = errorReply(error, requestId);
+      if (!expected) logger.error('unhandled error', { requestId, error: error as Error });
+      result = toResult(reply);
+    }
+    logger.info('request', {
+      requestId,
+      route: `${route.method} ${route.path}`,
+      status: result.statusCode,
+      durationMs: Math.round(performance.now() - started),
+      userId: principal?.userId,
+    });
+    return result;
+  };
+  return middy(base).use(injectLambdaContext(logger, { resetKeys: true }));
+}
+
+async function authorize(access: Access, event: APIGatewayProxyEventV2): Promise<Principal | undefined> {
+  const principal = await authenticate(readCookie(event.cookies, SESSION_COOKIE));
+  if (access === 'public') return principal;
+  if (!principal) throw unauthenticated('Please sign in to continue.');
+  if (access !== 'authenticated' && principal.role !== access) {
+    throw forbidden(`This is only available to ${access}s.`);
+  }
+  return principal;
+}
+
+function readJsonBody(event: APIGatewayProxyEventV2, wanted: boolean): unknown {
+  if (!wanted || !event.body) return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) {
+    throw new DomainError('too_large', `Request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new DomainError('invalid', 'body: Request body is not valid JSON', { body: ['Request body is not valid JSON'] });
+  }
+}
+
+/** Validates one part of the request; a failure names every field and what is wrong with it. */
+function parseInput(part: string, schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : part;
+    (fieldErrors[field] ??= []).push(issue.message);
+  }
+  const message = Object.entries(fieldErrors)
+    .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+    .join('; ');
+  throw new DomainError('invalid', message, fieldErrors);
+}
+
+function readIdempotencyKey(event: APIGatewayProxyEventV2, principal: Principal | undefined): IdempotencyKey | undefined {
+  const key = event.headers?.['idempotency-key'];
+  if (key === undefined || event.requestContext.http.method === 'GET') return undefined;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new DomainError('invalid', 'Idempotency-Key: must be 1 to 255 visible ASCII characters', {
+      'Idempotency-Key': ['must be 1 to 255 visible ASCII characters'],
+    });
+  }
+  const { method, path, sourceIp } = event.requestContext.http;
+  // A retry sends the same bytes, so the raw body is fingerprint enough.
+  const requestHash = createHash('sha256').update(`${method} ${path}\n${event.body ?? ''}`).digest('hex');
+  return { scope: principal?.userId ?? `ip:${sourceIp}`, key, requestHash };
+}

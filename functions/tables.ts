@@ -1,0 +1,61 @@
+/**
+ * Table definitions, once: the CDK stack and the local cloud both build their tables from these.
+ *
+ * - `events`: the event store. One item per event; partition = stream id, sort = version.
+ *   The `byProject` index gives a project's events in time order (eventId is a ULID).
+ * - `state`: everything that is not an event: read models (views), accounts, sessions,
+ *   idempotency records, WebSocket connections. Items that expire carry `expiresAt` (epoch s).
+ */
+
+export type AttributeType = 'S' | 'N';
+
+export interface KeyAttribute {
+  readonly name: string;
+  readonly type: AttributeType;
+}
+
+export interface IndexDefinition {
+  readonly name: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey: KeyAttribute;
+}
+
+export interface TableDefinition {
+  /** Logical name; the physical name comes from configuration. */
+  readonly name: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey: KeyAttribute;
+  readonly indexes: readonly IndexDefinition[];
+  readonly stream?: 'NEW_IMAGE';
+  readonly ttlAttribute?: string;
+}
+
+export const eventsTable = {
+  name: 'events',
+  partitionKey: { name: 'streamId', type: 'S' },
+  sortKey: { name: 'version', type: 'N' },
+  indexes: [
+    {
+      name: 'byProject',
+      partitionKey: { name: 'projectId', type: 'S' },
+      sortKey: { name: 'eventId', type: 'S' },
+    },
+  ],
+  stream: 'NEW_IMAGE',
+} as const satisfies TableDefinition;
+
+export const stateTable = {
+  name: 'state',
+  partitionKey: { name: 'pk', type: 'S' },
+  sortKey: { name: 'sk', type: 'S' },
+  indexes: [
+    {
+      name: 'gsi1',
+      partitionKey: { name: 'gsi1pk', type: 'S' },
+      sortKey: { name: 'gsi1sk', type: 'S' },
+    },
+  ],
+  ttlAttribute: 'expiresAt',
+} as const satisfies TableDefinition;
+
+export const tables = [eventsTable, stateTable] as const;
