@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import getPort from 'get-port';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { envNames } from '../../functions/config';
+import { eventsTable, stateTable } from '../../functions/tables';
+import { startDynamoDbLocal } from './dynamodb-local';
+import { startGateway } from './gateway/server';
+import { startStreamPoller } from './gateway/stream-poller';
+import { startS3 } from './s3-server';
+import { startSes } from './ses-server';
+import { ensureTable } from './tables';
+
+/**
+ * The embedded local cloud: DynamoDB Local, s3rver, the SES emulator and the local API Gateway,
+ * wired together through the same environment variables the Lambdas get in AWS. Emulators take
+ * free ports, so several instances (the app and a test run) live side by side.
+ */
+
+// The SDK warns on every client that Node 20 support ends in 2027; said once in the README instead.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+export interface LocalCloudOptions {
+  /** Port of the gateway (0: any free port). */
+  readonly port: number;
+  /** Keep data in this folder between runs; in memory (and a temporary folder) when absent. */
+  readonly dataDir?: string;
+  /** Built web app to serve. */
+  readonly webDir?: string;
+  readonly log?: (line: string) => void;
+}
+
+export interface LocalCloud {
+  readonly url: string;
+  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly ses: string };
+  /** The environment the handlers run with; tests and tools reuse it. */
+  readonly env: Readonly<Record<string, string>>;
+  stop(): Promise<void>;
+}
+
+export const localNames = {
+  eventsTable: 'cc-events',
+  stateTable: 'cc-state',
+  uploadsBucket: 'cc-uploads',
+} as const;
+
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  const log = options.log ?? (() => {});
+  const stops: (() => Promise<unknown>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error) => console.error('[local cloud] stop:', error));
+  };
+  try {
+    const scratch = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'cc-local-'));
+    if (scratch) stops.push(async () => rmSync(scratch, { recursive: true, force: true }));
+    const dataDir = options.dataDir ?? scratch!;
+    mkdirSync(dataDir, { recursive: true });
+
+    const [dynamoPort, s3Port, sesPort] = await Promise.all([getPort(), getPort(), getPort()]);
+    log('Starting DynamoDB Local, S3 and SES emulators …');
+    const [dynamodb, s3, ses] = await Promise.all([
+      startDynamoDbLocal({ port: dynamoPort, dataDir: options.dataDir ? join(dataDir, 'dynamodb') : undefined }),
+      startS3({ port: s3Port, directory: join(dataDir, 's3'), buckets: [localNames.uploadsBucket] }),
+      startSes({ port: sesPort }),
+    ]);
+    stops.push(dynamodb.stop, s3.stop, ses.stop);
+
+    const env: Record<string, string> = {
+      AWS_REGION: 'us-east-1',
+      // s3rver knows only this key pair; the other emulators accept any.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
+      AWS_ENDPOINT_URL_DYNAMODB_STREAMS: dynamodb.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      [envNames.eventsTable]: localNames.eventsTable,
+      [envNames.stateTable]: localNames.stateTable,
+      [envNames.uploadsBucket]: localNames.uploadsBucket,
+      [envNames.mode]: 'local',
+      [envNames.s3Compatible]: 'true',
+    };
+    Object.assign(process.env, env);
+
+    const client = new DynamoDBClient({});
+    await ensureTable(client, localNames.eventsTable, eventsTable);
+    await ensureTable(client, localNames.stateTable, stateTable);
+    client.destroy();
+
+    const gateway = await startGateway({
+      port: options.port,
+      webDir: options.webDir,
+      objectsOrigin: `${s3.endpoint}/${localNames.uploadsBucket}`,
+    });
+    stops.push(gateway.stop);
+    // Handlers post to WebSockets through this address, as through API Gateway's in AWS.
+    env[envNames.wsManagementEndpoint] = `http://127.0.0.1:${gateway.port}`;
+    process.env[envNames.wsManagementEndpoint] = env[envNames.wsManagementEndpoint];
+
+    const poller = startStreamPoller(localNames.eventsTable);
+    stops.push(poller.stop);
+
+    return {
+      url: gateway.url,
+      endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, ses: ses.endpoint },
+      env,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

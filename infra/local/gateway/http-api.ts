@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { httpRoutes, type HttpRoute } from '../../../functions/routes';
+import { invoke } from './lambda';
+
+/**
+ * The HTTP API: matches a request against the route manifest, builds the payload-format-2.0
+ * event API Gateway would send, invokes the route's handler and writes its answer back.
+ */
+
+/** API Gateway's own limit on a request body. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+interface CompiledRoute {
+  readonly route: HttpRoute;
+  readonly pattern: RegExp;
+  readonly paramNames: string[];
+}
+
+const compiled: CompiledRoute[] = Object.values(httpRoutes as Record<string, HttpRoute>).map((route) => {
+  const paramNames: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      paramNames.push(param[1]!);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}$`), paramNames };
+})
+  // Like API Gateway, the most specific route wins: /api/projects/with-stats before /api/projects/{id}.
+  .sort((a, b) => a.paramNames.length - b.paramNames.length);
+
+export function matchRoute(method: string, path: string) {
+  for (const { route, pattern, paramNames } of compiled) {
+    if (route.method !== method) continue;
+    const match = pattern.exec(path);
+    if (match) {
+      try {
+        const params = Object.fromEntries(paramNames.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+        return { route, params };
+      } catch {
+        return undefined; // malformed %-escape: no route can match it
+      }
+    }
+  }
+  return undefined;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return 'too_large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/;
+
+export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const method = req.method ?? 'GET';
+  const matched = matchRoute(method, url.pathname);
+  if (!matched) return sendJson(res, 404, { message: 'Not Found' });
+  const body = await readBody(req);
+  if (body === 'too_large') return sendJson(res, 413, { message: 'Request Entity Too Large' });
+
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const isText = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
+  const requestId = randomUUID();
+  const now = new Date();
+  const routeKey = `${matched.route.method} ${matched.route.path}`;
+
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies: req.headers.cookie?.split(/;\s*/).filter(Boolean),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(matched.params).length ? matched.params : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !isText,
+  };
+
+  let result: APIGatewayProxyResultV2;
+  try {
+    result = await invoke<APIGatewayProxyResultV2>(matched.route.handler, event);
+  } catch (error) {
+    // What API Gateway answers when the Lambda itself fails.
+    console.error(`[gateway] ${routeKey} failed:`, error);
+    return sendJson(res, 500, { message: 'Internal Server Error' });
+  }
+  writeResult(res, result);
+}
+
+function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2) {
+  if (typeof result === 'string' || result === undefined || result === null || !('statusCode' in result)) {
+    return sendJson(res, 200, result ?? null);
+  }
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  res.writeHead(result.statusCode ?? 200, headers).end(body);
+}

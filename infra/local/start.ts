@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import { startLocalCloud } from './cloud';
+import { dataDir, webDistDir } from './paths';
+
+/**
+ * `npm start`: the whole app on this machine. Data survives restarts in .local/ (delete the
+ * folder to start afresh). PORT chooses the address (default 3000). Ctrl-C stops everything.
+ */
+
+const port = Number(process.env.PORT ?? 3000);
+const started = performance.now();
+
+const cloud = await startLocalCloud({
+  port,
+  dataDir: join(dataDir, 'cloud'),
+  webDir: webDistDir,
+  log: (line) => console.log(line),
+}).catch((error: Error) => {
+  console.error(`Could not start the local cloud: ${error.message}`);
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(`Port ${port} is taken: try PORT=3001 npm start`);
+  process.exit(1);
+});
+
+console.log(`
+Construction Checklist is running at ${cloud.url}   (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)
+
+  Health        ${cloud.url}/api/health
+  DynamoDB      ${cloud.endpoints.dynamodb}   (data in ${dataDir})
+  S3            ${cloud.endpoints.s3}
+  SES mail      ${cloud.endpoints.ses}   (captured mail: open it in a browser, or GET /store)
+
+Press Ctrl-C to stop.`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping …');
+    cloud.stop().then(() => process.exit(0));
+  });
+}
