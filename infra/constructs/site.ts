@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { IHttpApi, IWebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { repoRoot } from './handler-function';
+
+/** Where `vite build` writes the web app. */
+export const webDistDir = join(repoRoot, 'dist', 'web');
+
+export interface SiteProps {
+  readonly httpApi: IHttpApi;
+  readonly webSocketApi: IWebSocketApi;
+  readonly webSocketStageName: string;
+  readonly uploadsBucket: IBucket;
+}
+
+/**
+ * The web app on a private S3 bucket behind CloudFront, which also routes
+ * `/api/*` to the HTTP API, `/objects/*` to the uploads bucket (read-only) and `/ws` to the
+ * WebSocket API, so the browser talks to one origin (cookies included).
+ */
+export class Site extends Construct {
+  readonly webBucket: Bucket;
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    const executeApiDomain = (apiId: string) => `${apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+
+    this.webBucket = new Bucket(this, 'WebBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // Build output only: safe to delete with the stack.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    // SPA fallback on the default behaviour only: a path whose last segment has no extension is
+    // a client-side route and gets index.html. No distribution-wide error responses, which would
+    // also turn API and object 404s into index.html.
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serve /index.html for extension-less paths (client-side routes)',
+      code: FunctionCode.fromInline(`function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) { request.uri = '/index.html'; }
+  return request;
+}`),
+    });
+
+    // The WebSocket API only answers on its stage path.
+    const wsRewrite = new CloudFrontFunction(this, 'WebSocketRewrite', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Map /ws to the WebSocket API stage',
+      code: FunctionCode.fromInline(`function handler(event) {
+  event.request.uri = '/${props.webSocketStageName}';
+  return event.request;
+}`),
+    });
+
+    const uncachedProxy = {
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    };
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Construction Checklist',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.webBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          ...uncachedProxy,
+          origin: new HttpOrigin(executeApiDomain(props.httpApi.apiId), {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            readTimeout: Duration.seconds(30),
+          }),
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+        },
+        '/objects/*': {
+          // Object keys start with `objects/`: the path is passed to S3 unchanged.
+          origin: S3BucketOrigin.withOriginAccessControl(props.uploadsBucket),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        },
+        '/ws': {
+          ...uncachedProxy,
+          origin: new HttpOrigin(executeApiDomain(props.webSocketApi.apiId), {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+          }),
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          functionAssociations: [{ function: wsRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+      },
+    });
+
+    // Deploy the built app only if it has been built, so synth works before `vite build`.
+    if (existsSync(join(webDistDir, 'index.html'))) {
+      new BucketDeployment(this, 'WebDeployment', {
+        sources: [Source.asset(webDistDir)],
+        destinationBucket: this.webBucket,
+        distribution: this.distribution,
+        distributionPaths: ['/*'],
+        memoryLimit: 512,
+      });
+    }
+  }
+}

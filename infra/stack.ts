@@ -1,0 +1,226 @@
+import { ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal, ManagedPolicy } from 'aws-cdk-lib/aws-iam';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { envNames } from '../functions/config';
+import { handlerModulePath, httpRoutes, projector, webSocketRoutes } from '../functions/routes';
+import { eventsTable, stateTable, tables, type KeyAttribute, type TableDefinition } from '../functions/tables';
+import { HandlerFunction } from './constructs/handler-function';
+import { Site } from './constructs/site';
+
+export const webSocketStageName = 'prod';
+
+/** Configuration only the local cloud sets; in AWS these stay unset (defaults: mode `aws`, real S3). */
+export const localOnlyConfig = ['mode', 's3Compatible'] as const satisfies ReadonlyArray<keyof typeof envNames>;
+/** Every other config key must get a value below (a new key in `envNames` fails type-checking here). */
+type AwsConfigKey = Exclude<keyof typeof envNames, (typeof localOnlyConfig)[number]>;
+export const defaultMailFrom = 'no-reply@example.com';
+
+const attributeTypes = { S: AttributeType.STRING, N: AttributeType.NUMBER } as const;
+const attribute = (key: KeyAttribute) => ({ name: key.name, type: attributeTypes[key.type] });
+/** `Events`, `State`, `Health`, `WsConnect` … for construct ids. */
+const pascal = (name: string) =>
+  name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+
+/**
+ * Construction Checklist in AWS: DynamoDB tables from `functions/tables.ts`, one Lambda and one
+ * HTTP API route per entry of `functions/routes.ts`, the WebSocket API, the stream projector,
+ * the uploads bucket, and the web app behind CloudFront.
+ */
+export class ConstructionChecklistStack extends Stack {
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    // --- Data -------------------------------------------------------------------------------
+    const builtTables = new Map<string, Table>(
+      tables.map((definition) => [definition.name, this.table(definition)]),
+    );
+    const events = builtTables.get(eventsTable.name)!;
+    const state = builtTables.get(stateTable.name)!;
+
+    const uploads = new Bucket(this, 'UploadsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      // Browsers PUT to presigned URLs and GET objects directly from S3.
+      cors: [
+        {
+          allowedMethods: [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD],
+          allowedOrigins: ['*'],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+
+    const sessionSecret = new Secret(this, 'SessionSecret', {
+      description: 'HS256 key for Construction Checklist session tokens',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+
+    // --- WebSocket API (created first: every function gets its management endpoint) ----------
+    const webSocketApi = new WebSocketApi(this, 'WebSocketApi', {
+      apiName: 'construction-checklist-ws',
+    });
+    const webSocketStage = new WebSocketStage(this, 'WebSocketStage', {
+      webSocketApi,
+      stageName: webSocketStageName,
+      autoDeploy: true,
+    });
+    // Built from the api id, region and the literal stage name (not from the stage or route
+    // resources), so functions never depend on the routes that depend on them.
+    const wsManagementEndpoint = `https://${webSocketApi.apiId}.execute-api.${this.region}.${this.urlSuffix}/${webSocketStageName}`;
+    const manageConnections = new PolicyStatement({
+      actions: ['execute-api:ManageConnections'],
+      resources: [
+        this.formatArn({
+          service: 'execute-api',
+          resource: webSocketApi.apiId,
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+          resourceName: `${webSocketStageName}/*/@connections/*`,
+        }),
+      ],
+    });
+
+    const settings: Record<AwsConfigKey, string> = {
+      eventsTable: events.tableName,
+      stateTable: state.tableName,
+      uploadsBucket: uploads.bucketName,
+      mailFrom: String(this.node.tryGetContext('mailFrom') ?? defaultMailFrom),
+      wsManagementEndpoint,
+      // Follow-up: read the secret at runtime (Secrets Manager) instead of a plain env value.
+      sessionSecret: sessionSecret.secretValue.unsafeUnwrap(),
+    };
+    const environment = Object.fromEntries(
+      Object.entries(settings).map(([key, value]) => [envNames[key as AwsConfigKey], value]),
+    );
+
+    // --- API functions: one shared role, the same grants for every HTTP and WebSocket handler --
+    const apiRole = new Role(this, 'ApiFunctionRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+    });
+    events.grantReadWriteData(apiRole);
+    state.grantReadWriteData(apiRole);
+    uploads.grantReadWrite(apiRole);
+    apiRole.addToPrincipalPolicy(manageConnections);
+    apiRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+      }),
+    );
+
+    // --- HTTP API: one Lambda and one route per manifest entry ----------------------------------
+    const httpApi = new HttpApi(this, 'HttpApi', { apiName: 'construction-checklist-http' });
+    for (const [name, route] of Object.entries(httpRoutes)) {
+      const fn = new HandlerFunction(this, `Http${pascal(name)}`, {
+        handler: route.handler,
+        description: `route: ${route.method} ${route.path}`,
+        environment,
+        role: apiRole,
+      });
+      httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`Http${pascal(name)}Integration`, fn),
+      });
+    }
+
+    for (const [routeKey, route] of Object.entries(webSocketRoutes)) {
+      const fn = new HandlerFunction(this, `Ws${pascal(routeKey)}`, {
+        handler: route.handler,
+        description: `websocket: ${routeKey}`,
+        environment,
+        role: apiRole,
+        timeout: Duration.seconds(29),
+      });
+      webSocketApi.addRoute(routeKey, {
+        integration: new WebSocketLambdaIntegration(`Ws${pascal(routeKey)}Integration`, fn),
+      });
+    }
+
+    // --- Projector: the events stream, with retries, bisection and a dead-letter queue ---------
+    const projectorDlq = new Queue(this, 'ProjectorDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    const projectorFn = new HandlerFunction(this, 'Projector', {
+      handler: projector.handler,
+      description: `projector: ${handlerModulePath(projector.handler)}`,
+      environment,
+      timeout: Duration.seconds(60),
+      memorySize: 512,
+    });
+    events.grantReadWriteData(projectorFn);
+    state.grantReadWriteData(projectorFn);
+    projectorFn.addToRolePolicy(manageConnections);
+    projectorFn.addEventSource(
+      new DynamoEventSource(events, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: projector.batchSize,
+        bisectBatchOnError: true,
+        retryAttempts: 10,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(projectorDlq),
+      }),
+    );
+
+    // --- Web app and CDN -----------------------------------------------------------------------
+    const site = new Site(this, 'Site', {
+      httpApi,
+      webSocketApi,
+      webSocketStageName,
+      uploadsBucket: uploads,
+    });
+
+    // --- Outputs -------------------------------------------------------------------------------
+    new CfnOutput(this, 'SiteUrl', { value: `https://${site.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'DistributionId', { value: site.distribution.distributionId });
+    new CfnOutput(this, 'HttpApiUrl', { value: httpApi.apiEndpoint });
+    new CfnOutput(this, 'WebSocketUrl', { value: webSocketStage.url });
+    new CfnOutput(this, 'SiteWebSocketUrl', { value: `wss://${site.distribution.distributionDomainName}/ws` });
+    new CfnOutput(this, 'WebSocketManagementEndpoint', { value: wsManagementEndpoint });
+    new CfnOutput(this, 'EventsTableName', { value: events.tableName });
+    new CfnOutput(this, 'StateTableName', { value: state.tableName });
+    new CfnOutput(this, 'WebBucketName', { value: site.webBucket.bucketName });
+    new CfnOutput(this, 'UploadsBucketName', { value: uploads.bucketName });
+    new CfnOutput(this, 'ProjectorDeadLetterQueueUrl', { value: projectorDlq.queueUrl });
+  }
+
+  private table(definition: TableDefinition): Table {
+    const table = new Table(this, `${pascal(definition.name)}Table`, {
+      partitionKey: attribute(definition.partitionKey),
+      sortKey: attribute(definition.sortKey),
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+      stream: definition.stream === 'NEW_IMAGE' ? StreamViewType.NEW_IMAGE : undefined,
+      timeToLiveAttribute: definition.ttlAttribute,
+    });
+    for (const index of definition.indexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: attribute(index.partitionKey),
+        sortKey: attribute(index.sortKey),
+        projectionType: ProjectionType.ALL,
+      });
+    }
+    return table;
+  }
+}

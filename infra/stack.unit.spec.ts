@@ -1,0 +1,342 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { envNames } from '../functions/config';
+import { handlerModulePath, httpRoutes, projector, webSocketRoutes } from '../functions/routes';
+import { eventsTable, stateTable, type TableDefinition } from '../functions/tables';
+import { HandlerFunction, repoRoot } from './constructs/handler-function';
+import { ConstructionChecklistStack, defaultMailFrom, localOnlyConfig, webSocketStageName } from './stack';
+
+type Resource = { Type: string; Properties?: Record<string, any>; DependsOn?: string | string[] };
+
+/** The feature flags the CLI would apply, from cdk.json, so tests see the deployed template. */
+const cdkContext = (): Record<string, unknown> => {
+  const { mailFrom: _mailFrom, ...flags } = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')).context ?? {};
+  return flags;
+};
+
+/** Bundling skipped: fast, and works before every handler module exists. */
+function synth(context: Record<string, unknown> = {}): Template {
+  const app = new App({ context: { ...cdkContext(), ...context, 'aws:cdk:bundling-stacks': [] } });
+  const stack = new ConstructionChecklistStack(app, 'ConstructionChecklist', {
+    env: { account: '123456789012', region: 'eu-west-1' },
+  });
+  return Template.fromStack(stack);
+}
+
+const template = synth();
+const resources = template.toJSON().Resources as Record<string, Resource>;
+
+const onlyId = (found: Record<string, unknown>): string => {
+  const ids = Object.keys(found);
+  expect(ids).toHaveLength(1);
+  return ids[0]!;
+};
+const httpApiId = onlyId(template.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }));
+const wsApiId = onlyId(template.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'WEBSOCKET' } }));
+const routeKeysOf = (apiId: string): string[] =>
+  Object.values(template.findResources('AWS::ApiGatewayV2::Route', { Properties: { ApiId: { Ref: apiId } } })).map(
+    (route) => route.Properties.RouteKey as string,
+  );
+
+/** Our functions carry a description naming what they serve; CDK's helper functions do not. */
+const ourFunctions = () =>
+  Object.entries(template.findResources('AWS::Lambda::Function')).filter(([, fn]) =>
+    /^(route|websocket|projector): /.test(fn.Properties.Description ?? ''),
+  );
+const functionIdByDescription = (description: string): string => {
+  const found = ourFunctions().filter(([, fn]) => fn.Properties.Description === description);
+  expect(found, description).toHaveLength(1);
+  return found[0]![0];
+};
+const tableIdFor = (definition: TableDefinition): string =>
+  onlyId(
+    template.findResources('AWS::DynamoDB::Table', {
+      Properties: {
+        KeySchema: [
+          { AttributeName: definition.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: definition.sortKey.name, KeyType: 'RANGE' },
+        ],
+      },
+    }),
+  );
+
+/** Logical ids a value refers to (Ref, Fn::GetAtt, Fn::Sub). */
+function references(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => references(v, into));
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === 'Ref' && typeof v === 'string') into.add(v);
+      else if (key === 'Fn::GetAtt') into.add(Array.isArray(v) ? String(v[0]) : String(v).split('.')[0]!);
+      else if (key === 'Fn::Sub') {
+        const text = Array.isArray(v) ? String(v[0]) : String(v);
+        for (const m of text.matchAll(/\$\{([^}.!]+)/g)) into.add(m[1]!);
+        if (Array.isArray(v)) references(v[1], into);
+      } else references(v, into);
+    }
+  }
+  return into;
+}
+
+describe('ConstructionChecklist stack', () => {
+  it('has one HTTP API route per manifest entry, method and path exactly as in the manifest', () => {
+    const routeKeys = routeKeysOf(httpApiId);
+    const expected = Object.values(httpRoutes).map((route) => `${route.method} ${route.path}`);
+    expect(routeKeys.sort()).toEqual([...expected].sort());
+    expect(routeKeys).toHaveLength(Object.keys(httpRoutes).length);
+  });
+
+  it('routes each HTTP route to its own Lambda', () => {
+    for (const route of Object.values(httpRoutes)) {
+      const fnId = functionIdByDescription(`route: ${route.method} ${route.path}`);
+      const integrations = template.findResources('AWS::ApiGatewayV2::Integration', {
+        Properties: { ApiId: { Ref: httpApiId }, IntegrationUri: { 'Fn::GetAtt': [fnId, 'Arn'] } },
+      });
+      const integrationId = onlyId(integrations);
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        ApiId: { Ref: httpApiId },
+        RouteKey: `${route.method} ${route.path}`,
+        Target: Match.objectLike({ 'Fn::Join': ['', ['integrations/', { Ref: integrationId }]] }),
+      });
+    }
+  });
+
+  it('has the WebSocket API with $connect, $disconnect and $default on an auto-deployed stage', () => {
+    expect(routeKeysOf(wsApiId).sort()).toEqual(Object.keys(webSocketRoutes).sort());
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: wsApiId },
+      StageName: webSocketStageName,
+      AutoDeploy: true,
+    });
+  });
+
+  it('has one Lambda per HTTP route, per WebSocket route and the projector, on Node 22 arm64 with the app configuration', () => {
+    const fns = ourFunctions();
+    const expectedDescriptions = [
+      ...Object.values(httpRoutes).map((route) => `route: ${route.method} ${route.path}`),
+      ...Object.keys(webSocketRoutes).map((routeKey) => `websocket: ${routeKey}`),
+      `projector: ${handlerModulePath(projector.handler)}`,
+    ];
+    expect(fns.map(([, fn]) => fn.Properties.Description).sort()).toEqual(expectedDescriptions.sort());
+
+    const localOnly = new Set<string>(localOnlyConfig);
+    const awsNames = Object.entries(envNames).filter(([key]) => !localOnly.has(key)).map(([, name]) => name);
+    const localNames = Object.entries(envNames).filter(([key]) => localOnly.has(key)).map(([, name]) => name);
+    expect(localNames).toContain(envNames.mode);
+    for (const [id, fn] of fns) {
+      expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
+      expect(fn.Properties.Architectures, id).toEqual(['arm64']);
+      const variables = Object.keys(fn.Properties.Environment.Variables);
+      expect(variables, id).toEqual(expect.arrayContaining(awsNames));
+      for (const name of localNames) expect(variables, id).not.toContain(name);
+    }
+  });
+
+  it('passes table and bucket names, the WebSocket callback URL, the session secret and MAIL_FROM', () => {
+    const [, fn] = ourFunctions()[0]!;
+    const variables = fn.Properties.Environment.Variables;
+    expect(variables[envNames.eventsTable]).toEqual({ Ref: tableIdFor(eventsTable) });
+    expect(variables[envNames.stateTable]).toEqual({ Ref: tableIdFor(stateTable) });
+    expect(variables[envNames.mailFrom]).toBe(defaultMailFrom);
+    const endpoint = JSON.stringify(variables[envNames.wsManagementEndpoint]);
+    expect(endpoint).toContain(`"https://",{"Ref":"${wsApiId}"},".execute-api.eu-west-1."`);
+    expect(endpoint).toContain(`/${webSocketStageName}`);
+    expect(JSON.stringify(variables[envNames.sessionSecret])).toContain('{{resolve:secretsmanager:');
+
+    const custom = synth({ mailFrom: 'jobs@builder.example' });
+    custom.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('^route: '),
+      Environment: { Variables: Match.objectLike({ [envNames.mailFrom]: 'jobs@builder.example' }) },
+    });
+  });
+
+  it('lets the API functions use the tables, the uploads bucket, SES and the WebSocket connections', () => {
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>,
+    );
+    const actions = statements.flatMap((s) => [s.Action].flat());
+    expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail', 'dynamodb:PutItem', 's3:PutObject']));
+    const manage = statements.filter((s) => [s.Action].flat().includes('execute-api:ManageConnections'));
+    expect(manage.length).toBeGreaterThan(0);
+    for (const statement of manage) {
+      const resource = JSON.stringify(statement.Resource);
+      expect(resource).toContain(`{"Ref":"${wsApiId}"}`);
+      expect(resource).toContain(`/${webSocketStageName}/*/@connections/*`);
+    }
+  });
+
+  it('has no circular dependencies between resources', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const [id, resource] of Object.entries(resources)) {
+      const deps = references(resource.Properties);
+      for (const dep of [resource.DependsOn ?? []].flat()) deps.add(dep);
+      edges.set(id, new Set([...deps].filter((dep) => dep in resources)));
+    }
+    expect([...edges.values()].filter((deps) => deps.size > 0).length).toBeGreaterThan(10);
+    const state = new Map<string, 'visiting' | 'done'>();
+    const visit = (id: string, trail: string[]): void => {
+      if (state.get(id) === 'done') return;
+      if (state.get(id) === 'visiting') throw new Error(`cycle: ${[...trail, id].join(' -> ')}`);
+      state.set(id, 'visiting');
+      for (const dep of edges.get(id) ?? []) visit(dep, [...trail, id]);
+      state.set(id, 'done');
+    };
+    expect(() => Object.keys(resources).forEach((id) => visit(id, []))).not.toThrow();
+  });
+
+  it('builds both tables from tables.ts: keys, GSIs, on-demand, PITR, retained', () => {
+    for (const definition of [eventsTable, stateTable] as TableDefinition[]) {
+      const id = tableIdFor(definition);
+      const table = resources[id]!;
+      expect((table as { DeletionPolicy?: string }).DeletionPolicy).toBe('Retain');
+      expect(table.Properties).toMatchObject({
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      });
+      expect(table.Properties!.GlobalSecondaryIndexes).toEqual(
+        definition.indexes.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+            { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      );
+      const keys = [definition.partitionKey, definition.sortKey, ...definition.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+      expect(table.Properties!.AttributeDefinitions).toEqual(
+        expect.arrayContaining(keys.map((key) => ({ AttributeName: key.name, AttributeType: key.type }))),
+      );
+    }
+    expect(resources[tableIdFor(eventsTable)]!.Properties!.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+    expect(resources[tableIdFor(stateTable)]!.Properties!.TimeToLiveSpecification).toEqual({
+      AttributeName: stateTable.ttlAttribute,
+      Enabled: true,
+    });
+  });
+
+  it('feeds the events stream to the projector with retries, bisection, partial failures and a DLQ', () => {
+    const projectorId = functionIdByDescription(`projector: ${handlerModulePath(projector.handler)}`);
+    const queueId = onlyId(template.findResources('AWS::SQS::Queue'));
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: projectorId },
+      EventSourceArn: { 'Fn::GetAtt': [tableIdFor(eventsTable), 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: projector.batchSize,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+  });
+
+  it('keeps the uploads bucket private, SSL-only, CORS-enabled for presigned PUT/GET, and cleans up multipart uploads', () => {
+    const uploadsId = onlyId(
+      template.findResources('AWS::S3::Bucket', { Properties: { CorsConfiguration: Match.anyValue() } }),
+    );
+    expect(resources[uploadsId]!.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LifecycleConfiguration: { Rules: [expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })] },
+    });
+    const cors = resources[uploadsId]!.Properties!.CorsConfiguration.CorsRules[0];
+    expect(cors.AllowedOrigins).toEqual(['*']);
+    expect(cors.AllowedMethods).toEqual(expect.arrayContaining(['PUT', 'GET']));
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: uploadsId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('serves the app, /api/*, /objects/* and /ws through CloudFront without distribution-wide SPA errors', () => {
+    const distributionId = onlyId(template.findResources('AWS::CloudFront::Distribution'));
+    const config = resources[distributionId]!.Properties!.DistributionConfig;
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      expect.objectContaining({ EventType: 'viewer-request' }),
+    ]);
+
+    const behaviour = (pathPattern: string) => {
+      const found = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pathPattern);
+      expect(found, pathPattern).toBeDefined();
+      const origin = config.Origins.find((o: { Id: string }) => o.Id === found.TargetOriginId);
+      return { ...found, origin };
+    };
+    const cachingDisabled = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+    const allViewerExceptHost = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+    const api = behaviour('/api/*');
+    expect(api.CachePolicyId).toBe(cachingDisabled);
+    expect(api.OriginRequestPolicyId).toBe(allViewerExceptHost);
+    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
+    expect(JSON.stringify(api.origin.DomainName)).toContain(`{"Ref":"${httpApiId}"}`);
+
+    const objects = behaviour('/objects/*');
+    expect(objects.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(objects.origin.OriginAccessControlId).toBeDefined();
+    const uploadsId = onlyId(
+      template.findResources('AWS::S3::Bucket', { Properties: { CorsConfiguration: Match.anyValue() } }),
+    );
+    expect(JSON.stringify(objects.origin.DomainName)).toContain(uploadsId);
+
+    const ws = behaviour('/ws');
+    expect(JSON.stringify(ws.origin.DomainName)).toContain(`{"Ref":"${wsApiId}"}`);
+    expect(ws.CachePolicyId).toBe(cachingDisabled);
+  });
+
+  it('outputs the addresses and names an operator needs', () => {
+    const outputs = Object.keys(template.toJSON().Outputs ?? {});
+    expect(outputs).toEqual(
+      expect.arrayContaining([
+        'SiteUrl',
+        'HttpApiUrl',
+        'WebSocketUrl',
+        'EventsTableName',
+        'StateTableName',
+        'WebBucketName',
+        'UploadsBucketName',
+      ]),
+    );
+  });
+});
+
+const healthModule = join(repoRoot, handlerModulePath('health'));
+
+describe('Lambda bundling', () => {
+  it.skipIf(!existsSync(healthModule))(
+    'bundles a handler with the local esbuild into an importable ESM file with a source map',
+    async () => {
+      const app = new App();
+      const stack = new Stack(app, 'BundlingCheck');
+      new HandlerFunction(stack, 'Health', { handler: 'health', description: 'route: GET /api/health', environment: {} });
+      const assembly = app.synth();
+
+      Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', {
+        Handler: 'index.handler',
+        Runtime: 'nodejs22.x',
+        Code: { S3Key: Match.stringLikeRegexp('\\.zip$') },
+      });
+      const assetDirs = readdirSync(assembly.directory).filter((name) => name.startsWith('asset.'));
+      const bundleDir = assetDirs.map((name) => join(assembly.directory, name)).find((dir) => existsSync(join(dir, 'index.mjs')));
+      expect(bundleDir).toBeDefined();
+      expect(existsSync(join(bundleDir!, 'index.mjs.map'))).toBe(true);
+      // Importing (not `node -e`) is what reveals "Dynamic require of ... is not supported".
+      const bundle = await import(pathToFileURL(join(bundleDir!, 'index.mjs')).href);
+      expect(typeof bundle.handler).toBe('function');
+    },
+    120_000,
+  );
+});
