@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+const here = import.meta.dirname;
+// `vite` dev runs against a running `npm start` (the local API).
+const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: resolve(here, 'web'),
+  build: {
+    outDir: resolve(here, 'dist/web'),
+    emptyOutDir: true,
+  },
+  plugins: [
+    // Must come before react(): it generates web/routeTree.gen.ts and splits route code.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: resolve(here, 'web/routes'),
+      generatedRouteTree: resolve(here, 'web/routeTree.gen.ts'),
+      routeFileIgnorePattern: '\\.(spec|test)\\.',
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  server: {
+    proxy: {
+      '/api': { target: apiUrl, changeOrigin: true },
+      '/objects': { target: apiUrl, changeOrigin: true },
+      '/ws': { target: apiUrl, ws: true, changeOrigin: true },
+    },
+  },
+});
