@@ -1,8 +1,10 @@
 import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
+  ExpiredIteratorException,
   GetRecordsCommand,
   GetShardIteratorCommand,
+  TrimmedDataAccessException,
   type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -13,8 +15,9 @@ import { invoke } from './lambda';
 /**
  * Does what Lambda's event source mapping does for the events table's stream: reads every shard
  * in order, hands batches to the projector, and retries the records it reports as failed.
- * Starts at the stream's end (LATEST) for shards open at start-up, so restarting the app does
- * not replay old notifications; shards that appear later are read from their beginning.
+ * Records from before the poller started are skipped, so restarting the app does not replay old
+ * notifications. (Reading from each shard's start and skipping by time, rather than asking for
+ * LATEST, means a record written while the poller is still finding its shards is not lost.)
  */
 
 const IDLE_POLL_MS = 100;
@@ -24,6 +27,10 @@ export function startStreamPoller(tableName: string) {
   const streams = new DynamoDBStreamsClient({});
   let stopped = false;
   const readers = new Map<string, Promise<void>>();
+  // DynamoDB Local stamps stream records to the whole minute: at worst a restart replays the
+  // notifications of the minute before it, which only make open pages refetch.
+  const startedAtMinute = Math.floor(Date.now() / 60_000) * 60_000;
+  const isNew = (record: _Record) => (record.dynamodb?.ApproximateCreationDateTime?.getTime() ?? Infinity) >= startedAtMinute;
 
   async function deliver(streamArn: string, records: _Record[]): Promise<void> {
     let pending = records;
@@ -40,38 +47,60 @@ export function startStreamPoller(tableName: string) {
     if (pending.length) console.error(`[stream] gave up on ${pending.length} record(s) after ${MAX_ATTEMPTS} attempts`);
   }
 
-  async function readShard(streamArn: string, shardId: string, from: 'LATEST' | 'TRIM_HORIZON'): Promise<void> {
-    let iterator = (
-      await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: from }))
-    ).ShardIterator;
+  async function readShard(streamArn: string, shardId: string): Promise<void> {
+    let lastSequenceNumber: string | undefined;
+    // After an iterator goes stale, carry on right after the last record delivered.
+    const newIterator = async () =>
+      (
+        await streams.send(
+          new GetShardIteratorCommand({
+            StreamArn: streamArn,
+            ShardId: shardId,
+            ...(lastSequenceNumber
+              ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: lastSequenceNumber }
+              : { ShardIteratorType: 'TRIM_HORIZON' }),
+          }),
+        )
+      ).ShardIterator;
+    let iterator = await newIterator();
     while (iterator && !stopped) {
-      const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: projector.batchSize }));
-      if (page.Records?.length) await deliver(streamArn, page.Records);
-      else await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+      let page;
+      try {
+        page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: projector.batchSize }));
+      } catch (error) {
+        if (!(error instanceof TrimmedDataAccessException || error instanceof ExpiredIteratorException)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+        iterator = await newIterator();
+        continue;
+      }
+      const records = page.Records ?? [];
+      if (records.length) {
+        const fresh = records.filter(isNew);
+        if (fresh.length) await deliver(streamArn, fresh);
+        lastSequenceNumber = records.at(-1)?.dynamodb?.SequenceNumber ?? lastSequenceNumber;
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+      }
       iterator = page.NextShardIterator;
     }
   }
 
   async function run(): Promise<void> {
-    const table = await new DynamoDBClient({}).send(new DescribeTableCommand({ TableName: tableName }));
+    const dynamodb = new DynamoDBClient({});
+    const table = await dynamodb.send(new DescribeTableCommand({ TableName: tableName })).finally(() => dynamodb.destroy());
     const streamArn = table.Table?.LatestStreamArn;
     if (!streamArn) throw new Error(`${tableName} has no stream`);
-    let firstLook = true;
     while (!stopped) {
       const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
       for (const shard of StreamDescription?.Shards ?? []) {
         const id = shard.ShardId!;
         if (readers.has(id)) continue;
-        const open = !shard.SequenceNumberRange?.EndingSequenceNumber;
-        // At start-up, closed shards hold only history: skip them.
-        if (firstLook && !open) continue;
-        const reader = readShard(streamArn, id, firstLook ? 'LATEST' : 'TRIM_HORIZON').catch((error) => {
+        const reader = readShard(streamArn, id).catch((error) => {
           if (!stopped) console.error(`[stream] shard ${id}:`, error);
           readers.delete(id); // looked at again on the next pass
         });
         readers.set(id, reader);
       }
-      firstLook = false;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }
