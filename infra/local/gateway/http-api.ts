@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { httpRoutes, type HttpRoute } from '../../../functions/routes';
 import { invoke } from './lambda';
@@ -67,47 +67,52 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
 
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/;
 
-export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const method = req.method ?? 'GET';
-  const matched = matchRoute(method, url.pathname);
-  if (!matched) return sendJson(res, 404, { message: 'Not Found' });
-  const body = await readBody(req);
-  if (body === 'too_large') return sendJson(res, 413, { message: 'Request Entity Too Large' });
+export interface HttpRequestInput {
+  readonly method: string;
+  /** Path and query string, as on the request line. */
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body?: Buffer;
+  readonly sourceIp?: string;
+}
 
+/** The payload-format-2.0 event API Gateway sends for this request on this route. */
+export function buildHttpEvent(input: HttpRequestInput, route: HttpRoute, params: Record<string, string>): APIGatewayProxyEventV2 {
+  const url = new URL(input.url, 'http://localhost');
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  for (const [name, value] of Object.entries(input.headers)) {
+    // HTTP APIs hand cookies over separately, in `cookies`.
     if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const body = input.body ?? Buffer.alloc(0);
   const isText = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
-  const requestId = randomUUID();
   const now = new Date();
-  const routeKey = `${matched.route.method} ${matched.route.path}`;
-
-  const event: APIGatewayProxyEventV2 = {
+  const routeKey = `${route.method} ${route.path}`;
+  const cookie = input.headers.cookie;
+  return {
     version: '2.0',
     routeKey,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
-    cookies: req.headers.cookie?.split(/;\s*/).filter(Boolean),
+    cookies: (Array.isArray(cookie) ? cookie.join('; ') : cookie)?.split(/;\s*/).filter(Boolean),
     headers,
     queryStringParameters: Object.keys(query).length ? query : undefined,
-    pathParameters: Object.keys(matched.params).length ? matched.params : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
     requestContext: {
       accountId: 'local',
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'localhost',
       http: {
-        method,
+        method: input.method,
         path: url.pathname,
-        protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        protocol: 'HTTP/1.1',
+        sourceIp: input.sourceIp ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
-      requestId,
+      requestId: randomUUID(),
       routeKey,
       stage: '$default',
       time: now.toUTCString(),
@@ -116,13 +121,25 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
     isBase64Encoded: body.length > 0 && !isText,
   };
+}
 
+export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = req.method ?? 'GET';
+  const matched = matchRoute(method, new URL(req.url ?? '/', 'http://localhost').pathname);
+  if (!matched) return sendJson(res, 404, { message: 'Not Found' });
+  const body = await readBody(req);
+  if (body === 'too_large') return sendJson(res, 413, { message: 'Request Entity Too Large' });
+  const event = buildHttpEvent(
+    { method, url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress },
+    matched.route,
+    matched.params,
+  );
   let result: APIGatewayProxyResultV2;
   try {
     result = await invoke<APIGatewayProxyResultV2>(matched.route.handler, event);
   } catch (error) {
     // What API Gateway answers when the Lambda itself fails.
-    console.error(`[gateway] ${routeKey} failed:`, error);
+    console.error(`[gateway] ${event.routeKey} failed:`, error);
     return sendJson(res, 500, { message: 'Internal Server Error' });
   }
   writeResult(res, result);
