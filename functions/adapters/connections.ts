@@ -76,9 +76,14 @@ export async function postToConnection(connectionId: string, message: unknown): 
   }
 }
 
-/** Sends to every open connection of the project; returns how many got it and how many were gone. */
-export async function postToProject(projectId: string, message: unknown): Promise<{ sent: number; gone: number }> {
-  const results = await Promise.all((await projectConnectionIds(projectId)).map((id) => postToConnection(id, message)));
+/** Sends to each connection; returns how many got it and how many were gone. */
+export async function postToConnections(connectionIds: readonly string[], message: unknown): Promise<{ sent: number; gone: number }> {
+  const results = await Promise.all(connectionIds.map((id) => postToConnection(id, message)));
   const sent = results.filter(Boolean).length;
   return { sent, gone: results.length - sent };
+}
+
+/** Sends to every open connection of the project. */
+export async function postToProject(projectId: string, message: unknown): Promise<{ sent: number; gone: number }> {
+  return postToConnections(await projectConnectionIds(projectId), message);
 }

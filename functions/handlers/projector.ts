@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import type { StoredEvent } from '../../events/envelope';
-import { postToProject } from '../adapters/connections';
+import { postToConnections, projectConnectionIds } from '../adapters/connections';
 import { logger } from '../logger';
 
 /**
@@ -20,7 +20,8 @@ export interface ProjectEventNotice {
 }
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
+  // Grouped by project, so a batch looks up each project's connections once.
+  const byProject = new Map<string, { notice: ProjectEventNotice; sequenceNumber: string }[]>();
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage;
     if (record.eventName !== 'INSERT' || !image) continue;
@@ -33,12 +34,29 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       version: stored.version,
       eventType: stored.type,
     };
+    const pending = byProject.get(stored.projectId) ?? [];
+    pending.push({ notice, sequenceNumber: record.dynamodb?.SequenceNumber ?? '' });
+    byProject.set(stored.projectId, pending);
+  }
+
+  const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
+  for (const [projectId, pending] of byProject) {
+    let connectionIds: string[];
     try {
-      const { sent, gone } = await postToProject(stored.projectId, notice);
-      logger.debug('notified', { ...notice, sent, gone });
+      connectionIds = await projectConnectionIds(projectId);
     } catch (error) {
-      logger.error('notify failed', { ...notice, error: error as Error });
-      failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
+      logger.error('connection lookup failed', { projectId, error: error as Error });
+      failures.push(...pending.map(({ sequenceNumber }) => ({ itemIdentifier: sequenceNumber })));
+      continue;
+    }
+    for (const { notice, sequenceNumber } of pending) {
+      try {
+        const { sent, gone } = await postToConnections(connectionIds, notice);
+        logger.debug('notified', { ...notice, sent, gone });
+      } catch (error) {
+        logger.error('notify failed', { ...notice, error: error as Error });
+        failures.push({ itemIdentifier: sequenceNumber });
+      }
     }
   }
   return { batchItemFailures: failures };
