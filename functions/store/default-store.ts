@@ -1,0 +1,15 @@
+import { catalogue } from '../../events/catalogue';
+import { dynamo } from '../adapters/aws-clients';
+import { config } from '../config';
+import { createEventStore, type EventStore } from './event-store';
+
+let store: EventStore | undefined;
+
+/** The event store the handlers use: the product's catalogue on the configured tables. */
+export const eventStore = (): EventStore =>
+  (store ??= createEventStore({
+    client: dynamo(),
+    eventsTableName: config().eventsTable,
+    stateTableName: config().stateTable,
+    catalogue,
+  }));
