@@ -1,0 +1,139 @@
+import { inject, describe, expect, it, afterEach } from 'vitest';
+import WebSocket from 'ws';
+import { streamStart } from '../../events/envelope';
+import { postToConnection, postToProject, projectConnectionIds, saveConnection } from '../../functions/adapters/connections';
+import { signIn } from '../support/session';
+import { storeWith, testMeta, uniqueId } from '../support/store';
+import { note } from '../support/test-catalogue';
+
+/** The local API Gateway over real HTTP and WebSockets, as a browser and an operator see it. */
+
+const { url } = inject('localCloud');
+const wsUrl = (projectId: string) => `${url.replace(/^http/, 'ws')}/ws?projectId=${encodeURIComponent(projectId)}`;
+
+const sockets: WebSocket[] = [];
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.terminate();
+});
+
+/** Opens a socket and collects what it receives; rejects with the HTTP status if refused. */
+function connect(projectId: string, cookie?: string) {
+  const socket = new WebSocket(wsUrl(projectId), { headers: cookie ? { cookie } : {} });
+  sockets.push(socket);
+  const received: unknown[] = [];
+  socket.on('error', () => {}); // a refused handshake is reported through `opened`
+  socket.on('message', (data) => received.push(JSON.parse(data.toString())));
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
+    socket.once('error', reject);
+  });
+  const next = async (timeoutMs = 5000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    return received.shift();
+  };
+  return { socket, opened, next };
+}
+
+const closed = (socket: WebSocket) => new Promise<void>((resolve) => (socket.readyState === WebSocket.CLOSED ? resolve() : socket.once('close', () => resolve())));
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 25));
+    value = await read();
+  }
+  return value;
+}
+
+describe('HTTP API', () => {
+  it('reports every local service up on /api/health', async () => {
+    const response = await fetch(`${url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      services: {
+        dynamodb: { status: 'up', latencyMs: expect.any(Number) },
+        s3: { status: 'up', latencyMs: expect.any(Number) },
+        ses: { status: 'up', latencyMs: expect.any(Number) },
+      },
+    });
+  });
+
+  it('answers 404 in JSON for a path or method the manifest does not have', async () => {
+    for (const [method, path] of [['GET', '/api/nothing-here'], ['DELETE', '/api/health']]) {
+      const response = await fetch(`${url}${path}`, { method });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: 'Not Found' });
+    }
+  });
+});
+
+describe('WebSocket API', () => {
+  it('refuses a connection without a session or without a project id', async () => {
+    await expect(connect('p1').opened).rejects.toThrow('refused with 401');
+    const { cookie } = await signIn();
+    const noProject = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, { headers: { cookie } });
+    sockets.push(noProject);
+    noProject.on('error', () => {});
+    await expect(
+      new Promise((resolve, reject) => {
+        noProject.once('open', resolve);
+        noProject.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
+      }),
+    ).rejects.toThrow('refused with 400');
+  });
+
+  it('delivers what a handler posts through the management API to every connection of the project', async () => {
+    const projectId = uniqueId('project');
+    const { cookie } = await signIn();
+    const [first, second, elsewhere] = [connect(projectId, cookie), connect(projectId, cookie), connect(uniqueId('project'), cookie)];
+    await Promise.all([first.opened, second.opened, elsewhere.opened]);
+
+    expect(await postToProject(projectId, { type: 'chat_message', projectId })).toEqual({ sent: 2, gone: 0 });
+    expect(await first.next()).toEqual({ type: 'chat_message', projectId });
+    expect(await second.next()).toEqual({ type: 'chat_message', projectId });
+    expect(await elsewhere.next(300)).toBeUndefined();
+  });
+
+  it('answers a ping with a pong through $default', async () => {
+    const { cookie } = await signIn();
+    const client = connect(uniqueId('project'), cookie);
+    await client.opened;
+    client.socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await client.next()).toEqual({ type: 'pong' });
+  });
+
+  it('takes the GoneException path for a closed connection and forgets it', async () => {
+    const projectId = uniqueId('project');
+    const { cookie } = await signIn();
+    const client = connect(projectId, cookie);
+    await client.opened;
+    const [connectionId] = await projectConnectionIds(projectId);
+    expect(connectionId).toBeDefined();
+
+    client.socket.close();
+    await closed(client.socket);
+    expect(await postToConnection(connectionId!, { type: 'late' })).toBe(false);
+    expect(await waitFor(() => projectConnectionIds(projectId), (ids) => ids.length === 0)).toEqual([]);
+
+    // A record left behind by a connection that vanished without $disconnect is cleaned up on first post.
+    await saveConnection('vanishedConnId=', { projectId, userId: 'someone' });
+    expect(await postToProject(projectId, { type: 'chat_message' })).toEqual({ sent: 0, gone: 1 });
+    expect(await projectConnectionIds(projectId)).toEqual([]);
+  });
+
+  it("pushes a project_event to the project's browsers when an event is appended (stream → projector)", async () => {
+    const projectId = uniqueId('project');
+    const { cookie } = await signIn();
+    const client = connect(projectId, cookie);
+    await client.opened;
+
+    const streamId = uniqueId('item');
+    await storeWith().append({ streamId, expected: streamStart, events: [note('tile chosen')], tenantId: 'tenant-a', projectId, meta: testMeta() });
+    expect(await client.next(10_000)).toEqual({ type: 'project_event', projectId, streamId, version: 1, eventType: 'NoteAdded' });
+  });
+});

@@ -1,0 +1,178 @@
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import * as z from 'zod';
+import { describe, expect, it } from 'vitest';
+import { DomainError, notFound } from '../../events/errors';
+import { signSessionToken, SESSION_COOKIE } from '../../functions/auth/session-token';
+import { httpHandler, MAX_JSON_BODY_BYTES } from '../../functions/http/handler';
+import { reply } from '../../functions/http/responses';
+import type { Access, HttpRoute } from '../../functions/routes';
+import { runCommand, loadByFolding } from '../../functions/store/run-command';
+import { buildHttpEvent } from '../../infra/local/gateway/http-api';
+import { signIn } from '../support/session';
+import { storeWith, testMeta } from '../support/store';
+import { note } from '../support/test-catalogue';
+
+/**
+ * The handler toolkit every route is written with, exercised on handlers defined here and
+ * invoked with the events the gateway builds, against the local cloud's DynamoDB.
+ */
+
+const route = <A extends Access>(access: A, method: HttpRoute['method'] = 'POST') => ({ method, path: '/api/things/{id}', handler: 'test', access }) as const;
+
+const context = { awsRequestId: 'test-request', functionName: 'test', getRemainingTimeInMillis: () => 30_000 } as Context;
+
+async function call(
+  handler: (event: never, context: Context) => Promise<unknown>,
+  request: { method?: string; url?: string; body?: string; cookie?: string; headers?: Record<string, string>; routeDef?: HttpRoute },
+) {
+  const routeDef = request.routeDef ?? route('public');
+  const event = buildHttpEvent(
+    {
+      method: request.method ?? routeDef.method,
+      url: request.url ?? '/api/things/42',
+      headers: { 'content-type': 'application/json', ...request.headers, ...(request.cookie ? { cookie: request.cookie } : {}) },
+      body: request.body === undefined ? undefined : Buffer.from(request.body),
+    },
+    routeDef,
+    { id: '42' },
+  );
+  const result = (await handler(event as never, context)) as APIGatewayProxyStructuredResultV2;
+  return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined, headers: result.headers ?? {} };
+}
+
+const thingBody = z.object({
+  name: z.string().trim().min(1, 'Name is required'),
+  email: z.email('Invalid email address'),
+  count: z.number().int().max(300, 'At most 300').optional(),
+});
+
+describe('request validation', () => {
+  const handler = httpHandler(route('public'), { body: thingBody, params: z.object({ id: z.string() }) }, async ({ body, params }) => ({ ...body, id: params.id }));
+
+  it('passes a valid body and the path parameters to the handler', async () => {
+    const answer = await call(handler, { body: JSON.stringify({ name: 'Tile', email: 'a@b.co' }) });
+    expect(answer).toMatchObject({ status: 200, body: { name: 'Tile', email: 'a@b.co', id: '42' } });
+  });
+
+  it('answers 400 naming every bad field with its message', async () => {
+    const answer = await call(handler, { body: JSON.stringify({ name: '  ', email: 'nope', count: 301 }) });
+    expect(answer.status).toBe(400);
+    expect(answer.body.fieldErrors).toEqual({ name: ['Name is required'], email: ['Invalid email address'], count: ['At most 300'] });
+    expect(answer.body.message).toBe('name: Name is required; email: Invalid email address; count: At most 300');
+  });
+
+  it('answers 400 for a missing body, naming the missing fields', async () => {
+    const answer = await call(handler, {});
+    expect(answer.status).toBe(400);
+    expect(Object.keys(answer.body.fieldErrors)).toEqual(['name', 'email']);
+  });
+
+  it('answers 400 for a body that is not JSON, and 413 for one that is too large', async () => {
+    expect(await call(handler, { body: '{"name":' })).toMatchObject({ status: 400, body: { message: 'body: Request body is not valid JSON' } });
+    const huge = JSON.stringify({ name: 'x'.repeat(MAX_JSON_BODY_BYTES), email: 'a@b.co' });
+    expect((await call(handler, { body: huge })).status).toBe(413);
+  });
+});
+
+describe('access', () => {
+  const whoAmI = (access: Access) => httpHandler(route(access, 'GET'), {}, async ({ principal }) => ({ userId: principal?.userId ?? null }));
+
+  it('lets anyone call a public route', async () => {
+    expect(await call(whoAmI('public'), { method: 'GET' })).toMatchObject({ status: 200, body: { userId: null } });
+  });
+
+  it('answers 401 without a session, with a forged token, and after the session is revoked', async () => {
+    const handler = whoAmI('authenticated');
+    expect((await call(handler, { method: 'GET' })).status).toBe(401);
+
+    const session = await signIn('client');
+    expect(await call(handler, { method: 'GET', cookie: session.cookie })).toMatchObject({ status: 200, body: { userId: session.principal.userId } });
+
+    // Signed with the right key but for a session that was never recorded.
+    const unrecorded = await signSessionToken({ ...session.principal, sessionId: 'never-issued' }, new Date(Date.now() + 60_000));
+    expect((await call(handler, { method: 'GET', cookie: `${SESSION_COOKIE}=${unrecorded}` })).status).toBe(401);
+    expect((await call(handler, { method: 'GET', cookie: `${SESSION_COOKIE}=not-a-jwt` })).status).toBe(401);
+
+    await session.signOut();
+    expect(await call(handler, { method: 'GET', cookie: session.cookie })).toMatchObject({ status: 401, body: { message: 'Please sign in to continue.' } });
+  });
+
+  it('answers 403 to the wrong role', async () => {
+    const client = await signIn('client');
+    const contractor = await signIn('contractor');
+    expect((await call(whoAmI('contractor'), { method: 'GET', cookie: client.cookie })).status).toBe(403);
+    expect((await call(whoAmI('contractor'), { method: 'GET', cookie: contractor.cookie })).status).toBe(200);
+    expect((await call(whoAmI('client'), { method: 'GET', cookie: contractor.cookie })).status).toBe(403);
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    [notFound('Project'), 404, 'Project not found'],
+    [new DomainError('conflict', 'Someone else changed this'), 409, 'Someone else changed this'],
+    [new DomainError('too_large', 'Too big'), 413, 'Too big'],
+    [new DomainError('rate_limited', 'Too many attempts'), 429, 'Too many attempts'],
+  ])('maps a domain error to its status: %s', async (error, status, message) => {
+    const handler = httpHandler(route('public', 'GET'), {}, async () => {
+      throw error;
+    });
+    expect(await call(handler, { method: 'GET' })).toMatchObject({ status, body: { message } });
+  });
+
+  it('answers 500 with a plain message and the request id, never the stack or the cause', async () => {
+    const handler = httpHandler(route('public', 'GET'), {}, async () => {
+      throw new Error('connection string postgres://secret@db');
+    });
+    const answer = await call(handler, { method: 'GET' });
+    expect(answer.status).toBe(500);
+    expect(answer.body).toEqual({ message: 'Something went wrong on our side. Please try again.', requestId: expect.any(String) });
+    expect(JSON.stringify(answer.body)).not.toContain('secret');
+  });
+
+  it('lets a handler choose its status, headers and cookies', async () => {
+    const handler = httpHandler(route('public', 'GET'), {}, async () => reply(201, { ok: true }, { headers: { location: '/x' } }));
+    expect(await call(handler, { method: 'GET' })).toMatchObject({ status: 201, body: { ok: true }, headers: { location: '/x' } });
+  });
+});
+
+describe('Idempotency-Key header', () => {
+  const store = storeWith();
+  const appendNote = httpHandler(route('authenticated'), { body: z.object({ text: z.string() }) }, async ({ body, principal, idempotency, params }) => {
+    const streamId = `note#${principal.userId}`;
+    const outcome = await runCommand(store, {
+      streamId,
+      tenantId: principal.userId,
+      meta: testMeta({ actorId: principal.userId }),
+      load: () => loadByFolding(store, streamId, 0, (count: number) => count + 1),
+      decide: () => [note(body.text)],
+      evolve: (count: number) => count + 1,
+      respond: (count: number) => ({ notes: count, path: params }),
+      idempotency,
+    });
+    return reply(201, outcome.result, outcome.replayed ? { headers: { 'idempotent-replayed': 'true' } } : {});
+  });
+
+  it('replays the first answer to a retried write and appends once', async () => {
+    const session = await signIn();
+    const send = (text: string, key = 'k-1') => call(appendNote, { routeDef: route('authenticated'), cookie: session.cookie, body: JSON.stringify({ text }), headers: { 'idempotency-key': key } });
+    const first = await send('hello');
+    const retry = await send('hello');
+    expect(first).toMatchObject({ status: 201, body: { notes: 1 } });
+    expect(retry).toMatchObject({ status: 201, body: { notes: 1 }, headers: { 'idempotent-replayed': 'true' } });
+    expect(await store.readStream(`note#${session.principal.userId}`)).toHaveLength(1);
+
+    expect((await send('a different body')).status).toBe(422);
+    expect((await send('hello', 'k-2')).body).toMatchObject({ notes: 2 });
+    expect((await send('hello', 'bad key with spaces')).status).toBe(400);
+  });
+
+  it('keeps the keys of different callers apart', async () => {
+    const [alice, bob] = [await signIn(), await signIn()];
+    for (const session of [alice, bob]) {
+      const answer = await call(appendNote, { routeDef: route('authenticated'), cookie: session.cookie, body: '{"text":"hi"}', headers: { 'idempotency-key': 'shared' } });
+      expect(answer).toMatchObject({ status: 201, body: { notes: 1 } });
+      expect(answer.headers['idempotent-replayed']).toBeUndefined();
+    }
+  });
+});
+
