@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
-import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { Architecture, Code, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -34,21 +34,17 @@ export interface HandlerFunctionProps {
  * One Lambda for one handler module of `functions/handlers/`, bundled locally with esbuild as
  * ESM for Node 22 on arm64. Never falls back to Docker: if bundling is required for the stack and
  * esbuild cannot be resolved, or the handler module does not exist, synth fails with a clear
- * message. When bundling is skipped (tests: context `aws:cdk:bundling-stacks: []`) a missing
- * handler module gets placeholder code, so the stack can be asserted on before every handler
- * has been written.
+ * message.
  */
 export class HandlerFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     const entry = join(repoRoot, handlerModulePath(props.handler));
-    const bundlingRequired = Stack.of(scope).bundlingRequired;
-    const entryExists = existsSync(entry);
-    if (bundlingRequired && !entryExists) {
+    if (!existsSync(entry)) {
       throw new Error(
         `${scope.node.path}/${id}: handler module for '${props.handler}' not found at ${relative(repoRoot, entry)}`,
       );
     }
-    if (bundlingRequired) assertLocalEsbuild(scope);
+    if (Stack.of(scope).bundlingRequired) assertLocalEsbuild(scope);
 
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: RetentionDays.ONE_MONTH,
@@ -65,41 +61,25 @@ export class HandlerFunction extends NodejsFunction {
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-      ...(entryExists
-        ? {
-            entry,
-            handler: 'handler',
-            projectRoot: repoRoot,
-            depsLockFilePath: join(repoRoot, 'package-lock.json'),
-            bundling: {
-              forceDockerBundling: false,
-              format: OutputFormat.ESM,
-              mainFields: ['module', 'main'],
-              target: 'node22',
-              minify: true,
-              sourceMap: true,
-              // File and line numbers without embedding every source: a ~0.2 MB map, not ~2 MB.
-              sourcesContent: false,
-              banner: requireBanner,
-              // Bundle the AWS SDK too: the versions pinned in package.json, not the runtime's.
-              externalModules: [],
-              logLevel: LogLevel.WARNING,
-            },
-          }
-        : {
-            handler: 'index.handler',
-            code: Code.fromInline(
-              `exports.handler = async () => { throw new Error('${props.handler}: not built'); };`,
-            ),
-          }),
+      entry,
+      handler: 'handler',
+      projectRoot: repoRoot,
+      depsLockFilePath: join(repoRoot, 'package-lock.json'),
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        // File and line numbers without embedding every source: a ~0.2 MB map, not ~2 MB.
+        sourcesContent: false,
+        banner: requireBanner,
+        // Bundle the AWS SDK too: the versions pinned in package.json, not the runtime's.
+        externalModules: [],
+        logLevel: LogLevel.WARNING,
+      },
     });
-
-    if (!entryExists) {
-      Annotations.of(this).addWarningV2(
-        'construction-checklist:placeholderHandler',
-        `${handlerModulePath(props.handler)} does not exist: placeholder code (bundling skipped)`,
-      );
-    }
   }
 }
 
