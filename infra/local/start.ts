@@ -32,11 +32,14 @@ Construction Checklist is running at ${cloud.url}   (ready in ${((performance.no
 Press Ctrl-C to stop.`);
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping …');
-    cloud.stop().then(() => process.exit(0));
-  });
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping …');
+  cloud.stop().then(() => process.exit(0));
 }
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
+// `npm start` runs us under `sh -c`, which does not pass npm's SIGTERM on: when our parent goes
+// away, that is our signal too, or DynamoDB Local and the ports would be left behind.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && stop(), 500).unref();
