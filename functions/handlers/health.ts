@@ -1,8 +1,9 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { ListEmailTemplatesCommand } from '@aws-sdk/client-sesv2';
-import { dynamo, s3, ses } from '../adapters/aws-clients';
-import { config } from '../config';
+import { GetConnectionCommand, GoneException } from '@aws-sdk/client-apigatewaymanagementapi';
+import { dynamo, s3, ses, websocketManagement } from '../adapters/aws-clients';
+import { config, envNames } from '../config';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
 import { httpRoutes } from '../routes';
@@ -41,6 +42,14 @@ export const handler = httpHandler(httpRoutes.health, {}, async () => {
     }),
     s3: probe((abortSignal) => s3().send(new HeadBucketCommand({ Bucket: uploadsBucket }), { abortSignal })),
     ses: probe((abortSignal) => ses().send(new ListEmailTemplatesCommand({ PageSize: 1 }), { abortSignal })),
+    // The management API answers GoneException for a connection that does not exist: it is up.
+    websocket: probe(async (abortSignal) => {
+      const client = websocketManagement();
+      if (!client) throw new Error(`${envNames.wsManagementEndpoint} is not set`);
+      await client.send(new GetConnectionCommand({ ConnectionId: 'healthCheckXXXX=' }), { abortSignal }).catch((error: unknown) => {
+        if (!(error instanceof GoneException)) throw error;
+      });
+    }),
   };
   const services = Object.fromEntries(
     await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await check] as const)),

@@ -76,6 +76,8 @@ export function httpHandler<
       if (!expected) logger.error('unhandled error', { requestId, error: error as Error });
       result = toResult(reply);
     }
+    // Quoted by users in bug reports; finds the request's log line.
+    result.headers = { ...result.headers, 'x-request-id': requestId };
     logger.info('request', {
       requestId,
       route: `${route.method} ${route.path}`,

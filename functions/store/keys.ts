@@ -16,5 +16,3 @@ export const stateKeys = {
   connection: (connectionId: string) => ({ pk: part('connection', connectionId), sk: 'connection' }),
   projectConnections: (projectId: string) => part('project-connections', projectId),
 } as const;
-
-export const tenantPrefix = (tenantId: string): string => part('tenant', tenantId);

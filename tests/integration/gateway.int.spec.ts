@@ -1,6 +1,8 @@
 import { inject, describe, expect, it, afterEach } from 'vitest';
 import WebSocket from 'ws';
 import { streamStart } from '../../events/envelope';
+import { GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { websocketManagement } from '../../functions/adapters/aws-clients';
 import { postToConnection, postToProject, projectConnectionIds, saveConnection } from '../../functions/adapters/connections';
 import { signIn } from '../support/session';
 import { storeWith, testMeta, uniqueId } from '../support/store';
@@ -53,14 +55,35 @@ describe('HTTP API', () => {
     const response = await fetch(`${url}/api/health`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await response.json()).toEqual({
       status: 'ok',
       services: {
         dynamodb: { status: 'up', latencyMs: expect.any(Number) },
         s3: { status: 'up', latencyMs: expect.any(Number) },
         ses: { status: 'up', latencyMs: expect.any(Number) },
+        websocket: { status: 'up', latencyMs: expect.any(Number) },
       },
     });
+  });
+
+  it('answers 503 "degraded" naming the service that is down', async () => {
+    const { handler } = await import('../../functions/handlers/health');
+    const { buildHttpEvent } = await import('../../infra/local/gateway/http-api');
+    const { httpRoutes } = await import('../../functions/routes');
+    const bucket = process.env.UPLOADS_BUCKET;
+    process.env.UPLOADS_BUCKET = 'no-such-bucket';
+    try {
+      const event = buildHttpEvent({ method: 'GET', url: '/api/health', headers: {} }, httpRoutes.health, {});
+      const result = (await handler(event, { awsRequestId: 'health-test' } as never)) as { statusCode: number; body: string };
+      expect(result.statusCode).toBe(503);
+      const body = JSON.parse(result.body);
+      expect(body.status).toBe('degraded');
+      expect(body.services.s3).toMatchObject({ status: 'down', error: expect.any(String) });
+      expect(body.services.dynamodb.status).toBe('up');
+    } finally {
+      process.env.UPLOADS_BUCKET = bucket;
+    }
   });
 
   it('answers 404 in JSON for a path or method the manifest does not have', async () => {
@@ -114,6 +137,9 @@ describe('WebSocket API', () => {
     await client.opened;
     const [connectionId] = await projectConnectionIds(projectId);
     expect(connectionId).toBeDefined();
+    const info = await websocketManagement()!.send(new GetConnectionCommand({ ConnectionId: connectionId }));
+    expect(info.ConnectedAt).toBeInstanceOf(Date);
+    expect(info.Identity?.SourceIp).toMatch(/127\.0\.0\.1/);
 
     client.socket.close();
     await closed(client.socket);

@@ -116,9 +116,9 @@ export function createWebSocketApi() {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
-          ConnectedAt: new Date(connection.connectedAt).toISOString(),
-          LastActiveAt: new Date(connection.lastActiveAt).toISOString(),
-          Identity: { SourceIp: connection.sourceIp, UserAgent: connection.userAgent },
+          connectedAt: new Date(connection.connectedAt).toISOString(),
+          lastActiveAt: new Date(connection.lastActiveAt).toISOString(),
+          identity: { sourceIp: connection.sourceIp, userAgent: connection.userAgent },
         }),
       );
     }
