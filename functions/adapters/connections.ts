@@ -28,6 +28,8 @@ export async function saveConnection(connectionId: string, owner: ConnectionOwne
         gsi1pk: stateKeys.projectConnections(owner.projectId),
         gsi1sk: connectionId,
         connectionId,
+        // Which WebSocket API holds it: one in AWS, but two local gateways may share a database.
+        endpoint: config().wsManagementEndpoint,
         ...owner,
         connectedAt: now.toISOString(),
         expiresAt: Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS,
@@ -44,6 +46,7 @@ export async function projectConnectionIds(projectId: string): Promise<string[]>
   const ids: string[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   const nowSeconds = Date.now() / 1000;
+  const endpoint = config().wsManagementEndpoint;
   do {
     const page = await dynamo().send(
       new QueryCommand({
@@ -54,8 +57,10 @@ export async function projectConnectionIds(projectId: string): Promise<string[]>
         ExclusiveStartKey,
       }),
     );
-    // Expired records can linger until DynamoDB's TTL sweep removes them.
-    for (const item of page.Items ?? []) if (item.expiresAt > nowSeconds) ids.push(item.connectionId);
+    for (const item of page.Items ?? []) {
+      // Expired records can linger until DynamoDB's TTL sweep removes them.
+      if (item.expiresAt > nowSeconds && item.endpoint === endpoint) ids.push(item.connectionId);
+    }
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return ids;

@@ -8,7 +8,7 @@ import { eventsTable, stateTable } from '../../functions/tables';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { startGateway } from './gateway/server';
 import { startStreamPoller } from './gateway/stream-poller';
-import { startS3 } from './s3-server';
+import { ensureUploadsBucket, startS3 } from './s3-server';
 import { startSes } from './ses-server';
 import { ensureTable } from './tables';
 
@@ -45,6 +45,15 @@ export const localNames = {
   uploadsBucket: 'cc-uploads',
 } as const;
 
+/**
+ * Endpoints already in the environment (`AWS_ENDPOINT_URL_<SERVICE>`, or `AWS_ENDPOINT_URL` for
+ * all, as for LocalStack) are used as they are; only the missing emulators are started.
+ */
+function givenEndpoints() {
+  const given = (service: string) => process.env[`AWS_ENDPOINT_URL_${service}`] || process.env.AWS_ENDPOINT_URL || undefined;
+  return { dynamodb: given('DYNAMODB'), s3: given('S3'), ses: given('SESV2') };
+}
+
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const log = options.log ?? (() => {});
   const stops: (() => Promise<unknown>)[] = [];
@@ -57,20 +66,26 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const dataDir = options.dataDir ?? scratch!;
     mkdirSync(dataDir, { recursive: true });
 
+    const given = givenEndpoints();
     const [dynamoPort, s3Port, sesPort] = await Promise.all([getPort(), getPort(), getPort()]);
-    log('Starting DynamoDB Local, S3 and SES emulators …');
+    const missing = Object.entries(given).filter(([, endpoint]) => !endpoint).map(([service]) => service);
+    if (missing.length) log(`Starting emulators: ${missing.join(', ')} …`);
+    const external = (endpoint: string) => Promise.resolve({ endpoint, stop: async () => {} });
     const [dynamodb, s3, ses] = await Promise.all([
-      startDynamoDbLocal({ port: dynamoPort, dataDir: options.dataDir ? join(dataDir, 'dynamodb') : undefined }),
-      startS3({ port: s3Port, directory: join(dataDir, 's3'), buckets: [localNames.uploadsBucket] }),
-      startSes({ port: sesPort }),
+      given.dynamodb
+        ? external(given.dynamodb)
+        : startDynamoDbLocal({ port: dynamoPort, dataDir: options.dataDir ? join(dataDir, 'dynamodb') : undefined }),
+      given.s3 ? external(given.s3) : startS3({ port: s3Port, directory: join(dataDir, 's3') }),
+      given.ses ? external(given.ses) : startSes({ port: sesPort }),
     ]);
     stops.push(dynamodb.stop, s3.stop, ses.stop);
 
     const env: Record<string, string> = {
-      AWS_REGION: 'us-east-1',
-      // s3rver knows only this key pair; the other emulators accept any.
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+      // s3rver knows only this key pair; the other emulators (and LocalStack) accept any.
+      ...(given.s3
+        ? { AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'test', AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'test' }
+        : { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' }),
       AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
       AWS_ENDPOINT_URL_DYNAMODB_STREAMS: dynamodb.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
@@ -88,6 +103,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await ensureTable(client, localNames.eventsTable, eventsTable);
     await ensureTable(client, localNames.stateTable, stateTable);
     client.destroy();
+    await ensureUploadsBucket(localNames.uploadsBucket);
 
     const gateway = await startGateway({
       port: options.port,

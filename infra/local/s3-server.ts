@@ -1,27 +1,36 @@
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
-/** An S3-compatible server (s3rver) with the app's buckets, CORS open for browser uploads. */
+/** An S3-compatible server (s3rver), and the uploads bucket on whichever S3 the app talks to. */
 
-const corsForUploads = `<CORSConfiguration>
-  <CORSRule>
-    <AllowedOrigin>*</AllowedOrigin>
-    <AllowedMethod>GET</AllowedMethod>
-    <AllowedMethod>PUT</AllowedMethod>
-    <AllowedMethod>HEAD</AllowedMethod>
-    <AllowedHeader>*</AllowedHeader>
-    <ExposeHeader>ETag</ExposeHeader>
-    <MaxAgeSeconds>3000</MaxAgeSeconds>
-  </CORSRule>
-</CORSConfiguration>`;
-
-export async function startS3(options: { port: number; directory: string; buckets: readonly string[] }) {
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: options.port,
-    directory: options.directory,
-    silent: true,
-    configureBuckets: options.buckets.map((name) => ({ name, configs: [corsForUploads] })),
-  });
+export async function startS3(options: { port: number; directory: string }) {
+  const server = new S3rver({ address: '127.0.0.1', port: options.port, directory: options.directory, silent: true });
   await server.run();
   return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => server.close() };
+}
+
+/** Creates the bucket if needed, with CORS open for browser uploads to presigned URLs. */
+export async function ensureUploadsBucket(bucket: string): Promise<void> {
+  const client = new S3Client({ forcePathStyle: true });
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket })).catch(() => client.send(new CreateBucketCommand({ Bucket: bucket })));
+    await client.send(
+      new PutBucketCorsCommand({
+        Bucket: bucket,
+        CORSConfiguration: {
+          CORSRules: [
+            {
+              AllowedOrigins: ['*'],
+              AllowedMethods: ['GET', 'PUT', 'HEAD'],
+              AllowedHeaders: ['*'],
+              ExposeHeaders: ['ETag'],
+              MaxAgeSeconds: 3000,
+            },
+          ],
+        },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
 }

@@ -5,7 +5,6 @@ declare module 's3rver' {
     port?: number;
     directory?: string;
     silent?: boolean;
-    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
   }
   export default class S3rver {
     constructor(options: S3rverOptions);
