@@ -2,7 +2,9 @@ import { inject, describe, expect, it, afterEach } from 'vitest';
 import WebSocket from 'ws';
 import { streamStart } from '../../events/envelope';
 import { GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { websocketManagement } from '../../functions/adapters/aws-clients';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3, websocketManagement } from '../../functions/adapters/aws-clients';
+import { config } from '../../functions/config';
 import { postToConnection, postToProject, projectConnectionIds, saveConnection } from '../../functions/adapters/connections';
 import { signIn } from '../support/session';
 import { storeWith, testMeta, uniqueId } from '../support/store';
@@ -92,6 +94,18 @@ describe('HTTP API', () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: 'Not Found' });
     }
+  });
+});
+
+describe('/objects/*', () => {
+  it('serves files of the uploads bucket, keyed by their path as CloudFront does, and 404 for others', async () => {
+    const key = `objects/test/${uniqueId('photo')}.txt`;
+    await s3().send(new PutObjectCommand({ Bucket: config().uploadsBucket, Key: key, Body: 'tile sample', ContentType: 'text/plain' }));
+    const response = await fetch(`${url}/${key}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain');
+    expect(await response.text()).toBe('tile sample');
+    expect((await fetch(`${url}/objects/test/missing.txt`)).status).toBe(404);
   });
 });
 
