@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
+import { repoRoot } from '../paths';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
@@ -8,9 +9,6 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
 import { handlerModulePath } from '../../functions/routes';
-
-/** The repository root (one package): the parent of `infra/`. */
-export const repoRoot = resolve(import.meta.dirname, '..', '..');
 
 export const lambdaRuntime = Runtime.NODEJS_22_X;
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { startLocalCloud } from './cloud';
-import { dataDir, webDistDir } from './paths';
+import { webDistDir } from '../paths';
+import { dataDir } from './paths';
 
 /**
  * `npm start`: the whole app on this machine. Data survives restarts in .local/ (delete the

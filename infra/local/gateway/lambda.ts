@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { handlerModulePath } from '../../../functions/routes';
-import { repoRoot } from '../paths';
+import { repoRoot } from '../../paths';
 
 /**
  * Runs a handler module the way Lambda would: imported once ("cold start"), then invoked with an

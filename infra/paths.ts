@@ -1,0 +1,6 @@
+import { join, resolve } from 'node:path';
+
+/** The repository root (one package): the parent of `infra/`. */
+export const repoRoot = resolve(import.meta.dirname, '..');
+/** Where `vite build` writes the web app. */
+export const webDistDir = join(repoRoot, 'dist/web');
