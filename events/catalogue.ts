@@ -1,9 +1,10 @@
+import { accountEvents } from './accounts/events';
 import { EventCatalogue, type EventDefinition } from './event-catalogue';
 
 /**
  * Every domain event type the product records, in one place. Each domain module exports its
  * definitions and they are listed here; the event store accepts and reads only these.
  */
-export const eventDefinitions: readonly EventDefinition[] = [];
+export const eventDefinitions: readonly EventDefinition[] = [...accountEvents];
 
 export const catalogue = new EventCatalogue(eventDefinitions);

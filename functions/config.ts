@@ -9,6 +9,8 @@ export interface Config {
   readonly stateTable: string;
   readonly uploadsBucket: string;
   readonly mailFrom: string;
+  /** Where people open the app (links in e-mails): the CloudFront address, or the local gateway's. */
+  readonly appUrl: string;
   /** https://{api}.execute-api.{region}.amazonaws.com/{stage}, or the local gateway's address. */
   readonly wsManagementEndpoint: string | undefined;
   /** HS256 key for session JWTs. */
@@ -24,6 +26,7 @@ export const envNames = {
   stateTable: 'STATE_TABLE',
   uploadsBucket: 'UPLOADS_BUCKET',
   mailFrom: 'MAIL_FROM',
+  appUrl: 'APP_URL',
   wsManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
   sessionSecret: 'SESSION_SECRET',
   mode: 'APP_MODE',
@@ -41,6 +44,7 @@ export function config(): Config {
     stateTable: env[envNames.stateTable] ?? 'cc-state',
     uploadsBucket: env[envNames.uploadsBucket] ?? 'cc-uploads',
     mailFrom: env[envNames.mailFrom] ?? 'no-reply@construction-checklist.local',
+    appUrl: (env[envNames.appUrl] ?? 'http://localhost:3000').replace(/\/$/, ''),
     wsManagementEndpoint: env[envNames.wsManagementEndpoint] || undefined,
     sessionSecret: sessionSecret ?? 'local-development-secret-not-for-production',
     mode,

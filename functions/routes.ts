@@ -19,6 +19,16 @@ export interface HttpRoute {
 
 export const httpRoutes = {
   health: { method: 'GET', path: '/api/health', handler: 'health', access: 'public' },
+
+  register: { method: 'POST', path: '/api/auth/register', handler: 'auth-register', access: 'public' },
+  login: { method: 'POST', path: '/api/auth/login', handler: 'auth-login', access: 'public' },
+  logout: { method: 'POST', path: '/api/auth/logout', handler: 'auth-logout', access: 'public' },
+  me: { method: 'GET', path: '/api/auth/me', handler: 'auth-me', access: 'authenticated' },
+  forgotPassword: { method: 'POST', path: '/api/auth/forgot-password', handler: 'auth-forgot-password', access: 'public' },
+  resetPassword: { method: 'POST', path: '/api/auth/reset-password', handler: 'auth-reset-password', access: 'public' },
+  updateProfile: { method: 'PUT', path: '/api/auth/profile', handler: 'auth-update-profile', access: 'authenticated' },
+  changePassword: { method: 'PUT', path: '/api/auth/change-password', handler: 'auth-change-password', access: 'authenticated' },
+  deleteAccount: { method: 'DELETE', path: '/api/auth/account', handler: 'auth-delete-account', access: 'authenticated' },
 } as const satisfies Record<string, HttpRoute>;
 
 export type RouteName = keyof typeof httpRoutes;

@@ -1,11 +1,13 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
 import * as z from 'zod';
+import { roles } from '../../events/accounts/schemas';
 import { config } from '../config';
 
 /**
- * The session cookie: a signed JWT naming the user and the session record that backs it. The
- * record (in the state table) is what logout and password changes delete, so a stolen or old
- * token stops working before it expires.
+ * The session cookie: a signed JWT naming the user, their role and the session record that
+ * backs it. The record (in the state table) is what logout and password changes delete, so a
+ * stolen or old token stops working before it expires. Names and e-mail are not in the token:
+ * they change, and are read from the user record where needed.
  */
 
 export const SESSION_COOKIE = 'cc_session';
@@ -13,9 +15,7 @@ export const SESSION_COOKIE = 'cc_session';
 const principalSchema = z.object({
   userId: z.string(),
   sessionId: z.string(),
-  role: z.enum(['contractor', 'client']),
-  displayName: z.string(),
-  email: z.string(),
+  role: z.enum(roles),
 });
 
 export type Principal = z.infer<typeof principalSchema>;
@@ -52,3 +52,13 @@ export function readCookie(cookies: readonly string[] | undefined, name: string)
   }
   return undefined;
 }
+
+/** Seven days, then the user signs in again. */
+export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+
+const cookieAttributes = () => `Path=/; HttpOnly; SameSite=Lax${config().mode === 'aws' ? '; Secure' : ''}`;
+
+export const sessionCookie = (token: string): string =>
+  `${SESSION_COOKIE}=${token}; Max-Age=${SESSION_LIFETIME_SECONDS}; ${cookieAttributes()}`;
+
+export const clearedSessionCookie = (): string => `${SESSION_COOKIE}=; Max-Age=0; ${cookieAttributes()}`;

@@ -1,40 +1,71 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../adapters/aws-clients';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
-import { signSessionToken, verifySessionToken, type Principal } from './session-token';
+import { stateTable } from '../tables';
+import { SESSION_LIFETIME_SECONDS, signSessionToken, verifySessionToken, type Principal } from './session-token';
 
-/** Session records: the server-side half of a session, so that it can be revoked. */
+/**
+ * Session records (user_sessions): the server-side half of a session, so that it can be revoked.
+ * gsi1 lists a user's sessions, for signing out everywhere after a password change.
+ */
 
-export interface SessionRecord {
-  readonly sessionId: string;
-  readonly userId: string;
-  readonly expiresAt: Date;
+export interface SessionOrigin {
   readonly ipAddress?: string;
   readonly userAgent?: string;
 }
 
-export async function createSession(principal: Principal, record: SessionRecord): Promise<string> {
-  const now = new Date().toISOString();
+/** Records a new session for the user and returns its signed token. */
+export async function createSession(user: { userId: string; role: Principal['role'] }, origin: SessionOrigin = {}, now = new Date()): Promise<{ token: string; principal: Principal }> {
+  const principal: Principal = { userId: user.userId, role: user.role, sessionId: randomUUID() };
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);
   await dynamo().send(
     new PutCommand({
       TableName: config().stateTable,
       Item: {
-        ...stateKeys.session(record.sessionId),
-        userId: record.userId,
-        ipAddress: record.ipAddress,
-        userAgent: record.userAgent,
-        createdAt: now,
-        lastAccessedAt: now,
-        expiresAt: Math.floor(record.expiresAt.getTime() / 1000),
+        ...stateKeys.session(principal.sessionId),
+        gsi1pk: stateKeys.userSessions(user.userId),
+        gsi1sk: principal.sessionId,
+        sessionId: principal.sessionId,
+        userId: user.userId,
+        ipAddress: origin.ipAddress,
+        userAgent: origin.userAgent,
+        createdAt: now.toISOString(),
+        lastAccessedAt: now.toISOString(),
+        expiresAt: Math.floor(expiresAt.getTime() / 1000),
       },
     }),
   );
-  return signSessionToken(principal, record.expiresAt);
+  return { token: await signSessionToken(principal, expiresAt), principal };
 }
 
 export async function revokeSession(sessionId: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: stateKeys.session(sessionId) }));
+}
+
+/** Ends every session of the user but `keep` (the one making the request, if it stays signed in). */
+export async function revokeUserSessions(userId: string, keep?: string): Promise<number> {
+  let revoked = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: config().stateTable,
+        IndexName: stateTable.indexes[0].name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': stateKeys.userSessions(userId) },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.sessionId === keep) continue;
+      await revokeSession(item.sessionId);
+      revoked++;
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return revoked;
 }
 
 /** The principal of a valid token whose session record still exists and has not expired. */

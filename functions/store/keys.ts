@@ -12,6 +12,15 @@ export const stateKeys = {
   idempotency: (scope: string, key: string) => ({ pk: part('idempotency', scope), sk: part('key', key) }),
   /** A signed-in session (user_sessions); deleting it revokes the session cookie. */
   session: (sessionId: string) => ({ pk: part('session', sessionId), sk: 'session' }),
+  userSessions: (userId: string) => part('user-sessions', userId),
+  /** An account; `email` is its uniqueness guard (lower-cased e-mail → user id). */
+  user: (userId: string) => ({ pk: part('user', userId), sk: 'user' }),
+  email: (email: string) => ({ pk: part('email', email.toLowerCase()), sk: 'email' }),
+  /** A password reset token, by the SHA-256 of the token (the token itself is never stored). */
+  resetToken: (tokenHash: string) => ({ pk: part('reset-token', tokenHash), sk: 'token' }),
+  userTokens: (userId: string) => part('user-tokens', userId),
+  /** Failed sign-in counter for one e-mail or address, per fixed window. */
+  throttle: (subject: string, windowStart: number) => ({ pk: part('throttle', subject), sk: `window#${windowStart}` }),
   /** A WebSocket connection; gsi1 lists a project's connections. */
   connection: (connectionId: string) => ({ pk: part('connection', connectionId), sk: 'connection' }),
   projectConnections: (projectId: string) => part('project-connections', projectId),

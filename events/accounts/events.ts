@@ -1,0 +1,60 @@
+import * as z from 'zod';
+import { defineEvent, type EventOf } from '../event-catalogue';
+import { roles } from './schemas';
+
+/**
+ * What happens to an account, recorded on the stream `user#<id>` for the audit trail. Accounts
+ * are plain state (the user record); these events never hold a password or a token.
+ */
+
+const changed = z.object({ from: z.string().nullable(), to: z.string().nullable() });
+
+export const userRegistered = defineEvent('UserRegistered', {
+  schemaVersion: 1,
+  schema: z.object({
+    userId: z.string(),
+    email: z.string(),
+    role: z.enum(roles),
+    firstName: z.string(),
+    lastName: z.string(),
+    companyName: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+});
+
+export const profileUpdated = defineEvent('ProfileUpdated', {
+  schemaVersion: 1,
+  schema: z.object({ userId: z.string(), changes: z.record(z.string(), changed) }),
+});
+
+export const passwordChanged = defineEvent('PasswordChanged', {
+  schemaVersion: 1,
+  schema: z.object({ userId: z.string(), otherSessionsRevoked: z.boolean() }),
+});
+
+export const passwordResetRequested = defineEvent('PasswordResetRequested', {
+  schemaVersion: 1,
+  schema: z.object({ userId: z.string(), expiresAt: z.string() }),
+});
+
+export const passwordReset = defineEvent('PasswordReset', {
+  schemaVersion: 1,
+  schema: z.object({ userId: z.string() }),
+});
+
+export const accountDeleted = defineEvent('AccountDeleted', {
+  schemaVersion: 1,
+  schema: z.object({ userId: z.string(), email: z.string() }),
+});
+
+export const accountEvents = [userRegistered, profileUpdated, passwordChanged, passwordResetRequested, passwordReset, accountDeleted];
+
+export type AccountEvent =
+  | EventOf<typeof userRegistered>
+  | EventOf<typeof profileUpdated>
+  | EventOf<typeof passwordChanged>
+  | EventOf<typeof passwordResetRequested>
+  | EventOf<typeof passwordReset>
+  | EventOf<typeof accountDeleted>;
+
+export const userStreamId = (userId: string) => `user#${userId}`;

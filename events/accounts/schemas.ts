@@ -1,0 +1,107 @@
+import * as z from 'zod';
+
+/**
+ * Account inputs and their rules, exactly as spec section 5 words them. Shared by the API
+ * (request validation) and the web app (forms), so both say the same thing.
+ */
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const roles = ['contractor', 'client'] as const;
+export type Role = (typeof roles)[number];
+
+const email = z.string('Invalid email address').trim().toLowerCase().pipe(z.email('Invalid email address'));
+const newPassword = z.string(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`).min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`).max(200, 'Password must be at most 200 characters');
+const firstName = z.string('First name is required').trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters');
+const lastName = z.string('Last name is required').trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters');
+/** Optional text: blank means none. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const passwordsMatch = <T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) => {
+  if (value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', message: "Passwords don't match", path: ['confirmPassword'] });
+  }
+};
+
+export const loginInput = z.object({
+  email,
+  password: z.string('Password is required').min(1, 'Password is required'),
+});
+
+export const registerInput = z
+  .object({
+    firstName,
+    lastName,
+    email,
+    role: z.enum(roles, 'Role must be contractor or client'),
+    companyName: optionalText('Company name', 200),
+    phone: optionalText('Phone', 50),
+    password: newPassword,
+    confirmPassword: z.string("Passwords don't match"),
+  })
+  .superRefine(passwordsMatch);
+
+export const forgotPasswordInput = z.object({ email });
+
+export const resetPasswordInput = z
+  .object({
+    token: z.string('Token is required').min(1, 'Token is required'),
+    password: newPassword,
+    confirmPassword: z.string("Passwords don't match"),
+  })
+  .superRefine(passwordsMatch);
+
+export const profileInput = z.object({
+  firstName,
+  lastName,
+  email,
+  companyName: optionalText('Company name', 200),
+  phone: optionalText('Phone', 50),
+});
+
+/** What the API takes; the web form adds the confirmation (see changePasswordForm). */
+export const changePasswordInput = z.object({
+  currentPassword: z.string('Current password is required').min(1, 'Current password is required'),
+  newPassword,
+});
+
+export const changePasswordForm = changePasswordInput
+  .extend({ confirmPassword: z.string('Please confirm your password').min(1, 'Please confirm your password') })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword && value.newPassword !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', message: "Passwords don't match", path: ['confirmPassword'] });
+    }
+  });
+
+/** A user as the API answers it: never the password hash. */
+export interface User {
+  readonly id: string;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly role: Role;
+  readonly companyName: string | null;
+  readonly phone: string | null;
+  readonly isEmailVerified: boolean;
+  readonly isActive: boolean;
+  readonly lastLoginAt: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** Server messages the web shows as they are. */
+export const accountMessages = {
+  invalidLogin: 'Invalid email or password.',
+  emailTaken: 'An account with this email already exists.',
+  resetLinkSent: 'If an account with that email exists, a password reset link has been sent.',
+  invalidResetLink: 'The password reset link is invalid or expired.',
+  wrongCurrentPassword: 'Current password is incorrect.',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+} as const;

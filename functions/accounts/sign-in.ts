@@ -1,0 +1,18 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { UserRecord } from './users';
+import { publicUser } from './users';
+import { createSession } from '../auth/sessions';
+import { sessionCookie } from '../auth/session-token';
+import { clientAddress } from '../http/client-address';
+import { reply, type Reply } from '../http/responses';
+
+/** Starts a session for the user and answers with the user and the session cookie. */
+export async function signedInReply(statusCode: number, user: UserRecord, event: APIGatewayProxyEventV2): Promise<Reply> {
+  const { token } = await createSession(
+    { userId: user.id, role: user.role },
+    { ipAddress: clientAddress(event), userAgent: event.requestContext.http.userAgent },
+  );
+  return reply(statusCode, publicUser(user), { cookies: [sessionCookie(token)] });
+}
+
+export const displayName = (user: Pick<UserRecord, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;

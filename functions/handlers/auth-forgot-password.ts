@@ -1,0 +1,30 @@
+import { accountMessages, forgotPasswordInput } from '../../events/accounts/schemas';
+import { sendPasswordResetMail } from '../accounts/mailer';
+import { recordAccountChange } from '../accounts/record';
+import { newResetToken } from '../accounts/reset-tokens';
+import { displayName } from '../accounts/sign-in';
+import { findUserByEmail } from '../accounts/users';
+import { config } from '../config';
+import { httpHandler } from '../http/handler';
+import { httpRoutes } from '../routes';
+
+/**
+ * Sends a reset link if the account exists, and answers the same either way, so the answer does
+ * not tell who has an account. On the local cloud the answer also carries the link (spec: a
+ * development toast shows it).
+ */
+export const handler = httpHandler(httpRoutes.forgotPassword, { body: forgotPasswordInput }, async ({ body, requestId }) => {
+  const user = await findUserByEmail(body.email);
+  if (!user) return { message: accountMessages.resetLinkSent };
+  const { token, expiresAt, write } = newResetToken(user.id);
+  await recordAccountChange({
+    userId: user.id,
+    actor: { id: user.id, role: user.role, name: displayName(user) },
+    requestId,
+    event: { type: 'PasswordResetRequested', data: { userId: user.id, expiresAt: expiresAt.toISOString() } },
+    writes: [write],
+  });
+  const resetLink = `${config().appUrl}/reset-password?token=${token}`;
+  await sendPasswordResetMail(user, resetLink);
+  return config().mode === 'local' ? { message: accountMessages.resetLinkSent, resetLink } : { message: accountMessages.resetLinkSent };
+});

@@ -1,0 +1,5 @@
+import { publicUser, signedInUser } from '../accounts/users';
+import { httpHandler } from '../http/handler';
+import { httpRoutes } from '../routes';
+
+export const handler = httpHandler(httpRoutes.me, {}, async ({ principal }) => publicUser(await signedInUser(principal.userId)));
