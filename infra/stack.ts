@@ -96,12 +96,26 @@ export class ConstructionChecklistStack extends Stack {
       ],
     });
 
+    const httpApi = new HttpApi(this, 'HttpApi', { apiName: 'construction-checklist-http' });
+
+    // --- Web app and CDN -----------------------------------------------------------------------
+    const site = new Site(this, 'Site', {
+      httpApi,
+      webSocketApi,
+      webSocketStageName,
+      uploadsBucket: uploads,
+    });
+
+    // Links in e-mails point here: the CloudFront address, or a custom domain given as context.
+    const appUrl = String(this.node.tryGetContext('appUrl') ?? `https://${site.distribution.distributionDomainName}`);
+
     const settings: Record<AwsConfigKey, string> = {
       eventsTable: events.tableName,
       stateTable: state.tableName,
       uploadsBucket: uploads.bucketName,
       mailFrom: String(this.node.tryGetContext('mailFrom') ?? defaultMailFrom),
       wsManagementEndpoint,
+      appUrl,
       // Follow-up: read the secret at runtime (Secrets Manager) instead of a plain env value.
       sessionSecret: sessionSecret.secretValue.unsafeUnwrap(),
     };
@@ -126,7 +140,6 @@ export class ConstructionChecklistStack extends Stack {
     );
 
     // --- HTTP API: one Lambda and one route per manifest entry ----------------------------------
-    const httpApi = new HttpApi(this, 'HttpApi', { apiName: 'construction-checklist-http' });
     for (const [name, route] of Object.entries(httpRoutes)) {
       const fn = new HandlerFunction(this, `Http${pascal(name)}`, {
         handler: route.handler,
@@ -180,14 +193,6 @@ export class ConstructionChecklistStack extends Stack {
         onFailure: new SqsDlq(projectorDlq),
       }),
     );
-
-    // --- Web app and CDN -----------------------------------------------------------------------
-    const site = new Site(this, 'Site', {
-      httpApi,
-      webSocketApi,
-      webSocketStageName,
-      uploadsBucket: uploads,
-    });
 
     // --- Outputs -------------------------------------------------------------------------------
     new CfnOutput(this, 'SiteUrl', { value: `https://${site.distribution.distributionDomainName}` });

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { envNames } from '../functions/config';
 import { handlerModulePath, httpRoutes, projector, webSocketRoutes } from '../functions/routes';
 import { eventsTable, stateTable, type TableDefinition } from '../functions/tables';
-import { HandlerFunction, repoRoot } from './constructs/handler-function';
+import { HandlerFunction } from './constructs/handler-function';
+import { repoRoot } from './paths';
 import { ConstructionChecklistStack, defaultMailFrom, localOnlyConfig, webSocketStageName } from './stack';
 
 type Resource = { Type: string; Properties?: Record<string, any>; DependsOn?: string | string[] };
@@ -135,7 +136,7 @@ describe('ConstructionChecklist stack', () => {
     }
   });
 
-  it('passes table and bucket names, the WebSocket callback URL, the session secret and MAIL_FROM', () => {
+  it('passes table and bucket names, the WebSocket callback URL, the session secret, MAIL_FROM and APP_URL', () => {
     const [, fn] = ourFunctions()[0]!;
     const variables = fn.Properties.Environment.Variables;
     expect(variables[envNames.eventsTable]).toEqual({ Ref: tableIdFor(eventsTable) });
@@ -145,11 +146,13 @@ describe('ConstructionChecklist stack', () => {
     expect(endpoint).toContain(`"https://",{"Ref":"${wsApiId}"},".execute-api.eu-west-1."`);
     expect(endpoint).toContain(`/${webSocketStageName}`);
     expect(JSON.stringify(variables[envNames.sessionSecret])).toContain('{{resolve:secretsmanager:');
+    // Reset links in e-mails open the CloudFront address.
+    expect(JSON.stringify(variables[envNames.appUrl])).toMatch(/"https:\/\/",\{"Fn::GetAtt":\["Site\w*Distribution\w*","DomainName"\]\}/);
 
-    const custom = synth({ mailFrom: 'jobs@builder.example' });
+    const custom = synth({ mailFrom: 'jobs@builder.example', appUrl: 'https://jobs.builder.example' });
     custom.hasResourceProperties('AWS::Lambda::Function', {
       Description: Match.stringLikeRegexp('^route: '),
-      Environment: { Variables: Match.objectLike({ [envNames.mailFrom]: 'jobs@builder.example' }) },
+      Environment: { Variables: Match.objectLike({ [envNames.mailFrom]: 'jobs@builder.example', [envNames.appUrl]: 'https://jobs.builder.example' }) },
     });
   });
 

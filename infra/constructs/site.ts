@@ -19,10 +19,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { repoRoot } from './handler-function';
-
-/** Where `vite build` writes the web app. */
-export const webDistDir = join(repoRoot, 'dist', 'web');
+import { webDistDir } from '../paths';
 
 export interface SiteProps {
   readonly httpApi: IHttpApi;
@@ -78,6 +75,17 @@ export class Site extends Construct {
 }`),
     });
 
+    // The viewer's address for the API (sign-in throttling), set here so a viewer cannot forge it:
+    // behind CloudFront, API Gateway only sees CloudFront's address.
+    const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Pass the viewer address to the API as x-viewer-address',
+      code: FunctionCode.fromInline(`function handler(event) {
+  event.request.headers['x-viewer-address'] = { value: event.viewer.ip };
+  return event.request;
+}`),
+    });
+
     const uncachedProxy = {
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -103,6 +111,7 @@ export class Site extends Construct {
             readTimeout: Duration.seconds(30),
           }),
           allowedMethods: AllowedMethods.ALLOW_ALL,
+          functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
         '/objects/*': {
           // Object keys start with `objects/`: the path is passed to S3 unchanged.

@@ -113,7 +113,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     stops.push(gateway.stop);
     // Handlers post to WebSockets through this address, as through API Gateway's in AWS.
     env[envNames.wsManagementEndpoint] = `http://127.0.0.1:${gateway.port}`;
-    process.env[envNames.wsManagementEndpoint] = env[envNames.wsManagementEndpoint];
+    // Links in e-mails (password reset) open the app here.
+    env[envNames.appUrl] = gateway.url;
+    Object.assign(process.env, env);
 
     const poller = startStreamPoller(localNames.eventsTable);
     stops.push(poller.stop);
