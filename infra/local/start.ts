@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { startLocalCloud } from './cloud';
 import { webDistDir } from '../paths';
 import { dataDir } from './paths';
+import { demoAccounts, demoPassword, seedDemoData } from './seed';
 
 /**
  * `npm start`: the whole app on this machine. Data survives restarts in .local/ (delete the
@@ -22,6 +23,8 @@ const cloud = await startLocalCloud({
   process.exit(1);
 });
 
+await seedDemoData(cloud.url);
+
 console.log(`
 Construction Checklist is running at ${cloud.url}   (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)
 
@@ -29,6 +32,9 @@ Construction Checklist is running at ${cloud.url}   (ready in ${((performance.no
   DynamoDB      ${cloud.endpoints.dynamodb}   (data in ${dataDir})
   S3            ${cloud.endpoints.s3}
   SES mail      ${cloud.endpoints.ses}   (captured mail: open it in a browser, or GET /store)
+
+  Demo logins (password ${demoPassword}):
+${demoAccounts.map((account) => `    ${account.role.padEnd(11)} ${account.email}`).join('\n')}
 
 Press Ctrl-C to stop.`);
 
