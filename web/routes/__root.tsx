@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { ThemeProvider } from '../components/theme';
+import { Toaster } from '../components/toast';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -15,9 +17,12 @@ function RootLayout() {
   const { queryClient } = Route.useRouteContext();
   return (
     <QueryClientProvider client={queryClient}>
-      <div className="min-h-screen bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100">
-        <Outlet />
-      </div>
+      <ThemeProvider>
+        <div className="min-h-screen bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100">
+          <Outlet />
+          <Toaster />
+        </div>
+      </ThemeProvider>
     </QueryClientProvider>
   );
 }

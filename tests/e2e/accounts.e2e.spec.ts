@@ -1,0 +1,348 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, mailTo, newContext, screenshot, screenshotDir } from '../support/browser';
+
+/** The account screens in real Chromium against the local cloud (issue 3). */
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+async function openPage(options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
+  const context = await newContext(browser, options);
+  contexts.push(context);
+  return context.newPage();
+}
+
+let counter = 0;
+const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}.${++counter}@example.com`;
+
+const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications (F8)' }).getByText(text, { exact: true });
+const seeToast = (page: Page, text: string) => toast(page, text).waitFor();
+const seeText = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+const atPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path);
+
+interface Account {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: 'contractor' | 'client';
+  password: string;
+}
+
+const newAccount = (role: Account['role'], firstName = 'Ada', lastName = 'Lovelace'): Account => ({
+  firstName,
+  lastName,
+  email: uniqueEmail(firstName.toLowerCase()),
+  role,
+  password: 'first-password-1',
+});
+
+async function fillRegisterForm(page: Page, account: Account, confirmPassword = account.password) {
+  await page.goto('/register');
+  await page.getByLabel('First Name').fill(account.firstName);
+  await page.getByLabel('Last Name').fill(account.lastName);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('radio', { name: account.role === 'contractor' ? 'Contractor' : 'Client' }).check();
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(confirmPassword);
+}
+
+/** Registers through the API with the page's cookie jar, so the page is signed in. */
+async function registerByApi(page: Page, account: Account) {
+  const response = await page.request.post('/api/auth/register', { data: { ...account, confirmPassword: account.password } });
+  expect(response.status()).toBe(201);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function signOut(page: Page, fullName: string) {
+  await page.getByRole('banner').getByRole('button', { name: fullName }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await atPath(page, '/login');
+  await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+}
+
+/** The reset link from the newest mail the SES emulator captured for this address. */
+async function resetLinkFromMail(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [mail] = await mailTo(email);
+    const body = `${mail?.text ?? ''} ${mail?.html ?? ''}`.replaceAll('&amp;', '&');
+    const link = /https?:\/\/[^\s"'<>]+\/reset-password\?token=[^\s"'<>]+/.exec(body)?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no reset link mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits for the toast's entry animation, so a screenshot shows it in place. */
+async function toastSettled(page: Page) {
+  await page
+    .getByRole('region', { name: 'Notifications (F8)' })
+    .locator('li')
+    .evaluateAll((items) => Promise.all(items.flatMap((item) => item.getAnimations().map((animation) => animation.finished))));
+}
+
+/** Nothing wider than the viewport (no sideways scrolling). */
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+describe('accounts in the browser', () => {
+  it('registers a contractor, signs out and in, resets the password and renames them', async () => {
+    const page = await openPage();
+    const account = newAccount('contractor');
+
+    await fillRegisterForm(page, account);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await atPath(page, '/');
+    await seeToast(page, 'Account created!');
+    await toastSettled(page);
+    await screenshot(page, 'toast-account-created-1280x800-light');
+    await page.getByRole('banner').getByText('Project Manager').waitFor();
+    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+
+    await signOut(page, 'Ada Lovelace');
+    await signIn(page, account.email, account.password);
+    await seeToast(page, 'Welcome back!');
+    await atPath(page, '/');
+    await page.getByRole('banner').getByText('Project Manager').waitFor();
+    await signOut(page, 'Ada Lovelace');
+
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await atPath(page, '/forgot-password');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+    // The local cloud answers with the link, so the development toast shows it instead.
+    await page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('link', { name: /\/reset-password\?token=/ }).waitFor();
+
+    const link = new URL(await resetLinkFromMail(account.email));
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByLabel('New Password').fill('second-password-2');
+    await page.getByLabel('Confirm Password').fill('second-password-2');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('heading', { name: 'Password Reset Successful' }).waitFor();
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await atPath(page, '/login');
+
+    await signIn(page, account.email, account.password);
+    await seeToast(page, 'Invalid email or password.');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await signIn(page, account.email, 'second-password-2');
+    await seeToast(page, 'Welcome back!');
+    await atPath(page, '/');
+
+    await page.getByRole('banner').getByRole('button', { name: 'Ada Lovelace' }).click();
+    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+    await atPath(page, '/account-settings');
+    await page.getByLabel('First Name').fill('Grace');
+    await page.getByLabel('Last Name').fill('Hopper');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await seeToast(page, 'Profile updated');
+    await page.getByRole('banner').getByText('Grace Hopper').waitFor();
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await atPath(page, '/projects');
+  });
+
+  it('rejects a wrong password with the server message', async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    const account = newAccount('contractor');
+    await registerByApi(page, account);
+    await page.context().clearCookies();
+
+    await page.goto('/login');
+    await signIn(page, account.email, 'not-the-password');
+    await seeToast(page, 'Invalid email or password.');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await toastSettled(page);
+    await screenshot(page, 'toast-invalid-login-390x844-light');
+  });
+
+  it('refuses a second account with the same e-mail, under the Email field', async () => {
+    const page = await openPage();
+    const account = newAccount('client');
+    await registerByApi(page, account);
+    await page.context().clearCookies();
+
+    await fillRegisterForm(page, account);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await seeToast(page, 'An account with this email already exists.');
+    await page.locator('#register-email-error').getByText('An account with this email already exists.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/register');
+  });
+
+  it('changes the password in account settings', async () => {
+    const page = await openPage();
+    const account = newAccount('contractor');
+    await registerByApi(page, account);
+    await page.goto('/account-settings');
+
+    const current = page.getByLabel('Current Password', { exact: true });
+    const fresh = page.getByLabel('New Password', { exact: true });
+    const confirm = page.getByLabel('Confirm New Password', { exact: true });
+    await current.fill('wrong-password-9');
+    await fresh.fill('third-password-3');
+    await confirm.fill('third-password-3');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await seeToast(page, 'Current password is incorrect.');
+    await page.locator('#current-password-error').getByText('Current password is incorrect.').waitFor();
+
+    // The visibility toggle shows what was typed.
+    await page.getByRole('button', { name: 'Show password' }).first().click();
+    expect(await current.getAttribute('type')).toBe('text');
+    await current.fill(account.password);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await seeToast(page, 'Password changed');
+    expect(await current.inputValue()).toBe('');
+    expect(await fresh.inputValue()).toBe('');
+
+    await page.context().clearCookies();
+    const login = await page.request.post('/api/auth/login', { data: { email: account.email, password: 'third-password-3' } });
+    expect(login.status()).toBe(200);
+  });
+
+  it('shows the login screen at / when signed out, keeping the address', async () => {
+    const page = await openPage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('keeps the register form when the passwords differ', async () => {
+    const page = await openPage();
+    await fillRegisterForm(page, newAccount('contractor'), 'something-else-1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    const confirmError = page.locator('#register-confirm-password-error');
+    await confirmError.waitFor();
+    expect(await confirmError.textContent()).toBe("Passwords don't match");
+    expect(await page.getByLabel('Confirm Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/register');
+  });
+
+  it('sends a reset link without a token back to forgot password', async () => {
+    const page = await openPage();
+    await page.goto('/reset-password');
+    await atPath(page, '/forgot-password');
+    await seeToast(page, 'Invalid reset link');
+    await seeToast(page, 'The password reset link is invalid or expired.');
+  });
+
+  it('shows a client Access Denied on the contractors’ projects page, and their own dashboard', async () => {
+    const page = await openPage();
+    await registerByApi(page, newAccount('client', 'Carla', 'Client'));
+
+    await page.goto('/projects');
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await seeText(page, 'This page is only accessible to contractors. You can only view individual projects you have been assigned to.');
+
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Your Projects' }).waitFor();
+    await page.getByRole('banner').getByText('Construction Checklist').waitFor();
+    await page.getByRole('banner').getByText('Welcome, Carla Client').waitFor();
+  });
+
+  it('shows a contractor Access Denied on the client dashboard', async () => {
+    const page = await openPage();
+    await registerByApi(page, newAccount('contractor'));
+    await page.goto('/client-dashboard');
+    await seeText(page, 'You do not have permission to access this page.');
+  });
+
+  it('shows 404 for an unknown path', async () => {
+    const page = await openPage();
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+  });
+
+  describe.each([
+    { width: 1280, height: 800, colorScheme: 'light' },
+    { width: 1280, height: 800, colorScheme: 'dark' },
+    { width: 390, height: 844, colorScheme: 'light' },
+    { width: 390, height: 844, colorScheme: 'dark' },
+  ] as const)('screens at $width×$height, $colorScheme', (viewport) => {
+    const suffix = `${viewport.width}x${viewport.height}-${viewport.colorScheme}`;
+
+    it('lay out the signed-out screens without overflow', async () => {
+      const page = await openPage(viewport);
+      await page.goto('/login');
+      await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, `login-${suffix}`);
+
+      await page.goto('/register');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await seeText(page, 'First name is required');
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, `register-errors-${suffix}`);
+    });
+
+    it('lay out account settings and Access Denied without overflow', async () => {
+      const page = await openPage(viewport);
+      await registerByApi(page, newAccount('client', 'Bartholomew', 'Montgomery-Fairweather'));
+
+      await page.goto('/account-settings');
+      await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
+      // The settings screen has its own theme, light by default.
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+      if (viewport.colorScheme === 'dark') {
+        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      }
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, `account-settings-${suffix}`);
+
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      await page.getByRole('alertdialog').getByText('Are you sure you want to delete your account? This action cannot be undone.').waitFor();
+      // Not full page: the dialog is fixed to the viewport.
+      await page.screenshot({ path: join(screenshotDir, `delete-account-dialog-${suffix}.png`) });
+      await page.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.goto('/projects');
+      await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+      // Elsewhere the app theme (ui-theme, default system) follows the browser's colour scheme.
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(viewport.colorScheme === 'dark');
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, `access-denied-${suffix}`);
+
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Your Projects' }).waitFor();
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, `client-home-${suffix}`);
+    });
+  });
+
+  it('deletes an account after confirmation', async () => {
+    const page = await openPage();
+    const account = newAccount('contractor');
+    await registerByApi(page, account);
+
+    await page.goto('/account-settings');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Account' }).click();
+    await seeToast(page, 'Account deleted');
+    await atPath(page, '/login');
+
+    await signIn(page, account.email, account.password);
+    await seeToast(page, 'Invalid email or password.');
+  });
+});

@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { repoRoot } from '../../infra/paths';
+
+/**
+ * Real Chromium (Debian's, or CHROMIUM_PATH) for browser tests, headless. Screenshots go to
+ * test-results/screenshots/ so a person can look at them.
+ */
+
+export const appUrl = () => inject('localCloud').url;
+export const screenshotDir = join(repoRoot, 'test-results/screenshots');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    // Quiet in a closed network: no background fetches, no component updates, no sync.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export async function newContext(browser: Browser, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: appUrl(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** The mail the SES emulator captured for this address, newest first. */
+export async function mailTo(address: string): Promise<{ subject: string; text?: string; html?: string }[]> {
+  const response = await fetch(`${inject('localCloud').sesEndpoint}/store`);
+  const { emails } = (await response.json()) as {
+    emails: { destination: { to: string[] }; subject: string; body: { text?: string; html?: string }; at: number }[];
+  };
+  return emails
+    .filter((email) => email.destination.to.some((to) => to.toLowerCase().includes(address.toLowerCase())))
+    .sort((a, b) => b.at - a.at)
+    .map((email) => ({ subject: email.subject, text: email.body.text, html: email.body.html }));
+}

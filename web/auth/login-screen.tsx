@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import type * as z from 'zod';
+import { accountMessages, loginInput } from '../../events/accounts/schemas';
+import { serverMessage } from '../api/errors';
+import { AuthCard } from '../components/auth-card';
+import { buttonClass, linkClass } from '../components/button';
+import { PasswordField, SubmitButton, TextField } from '../components/form';
+import { toast } from '../components/toast';
+import { login } from './api';
+import { meQueryKey } from './session';
+
+/** Spec: after sign-in or registration the app goes to / after a short delay. */
+export const NAVIGATION_DELAY_MS = 100;
+
+/** Sign In: shown at /login, and in place of any screen that needs a signed-in user. */
+export function LoginScreen() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm<z.input<typeof loginInput>, unknown, z.output<typeof loginInput>>({
+    resolver: zodResolver(loginInput),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const signIn = useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      queryClient.setQueryData(meQueryKey, user);
+      toast({ title: 'Welcome back!' });
+      setTimeout(() => void navigate({ to: '/' }), NAVIGATION_DELAY_MS);
+    },
+    onError: (error) => toast({ variant: 'destructive', title: 'Login failed', description: serverMessage(error, accountMessages.invalidLogin) }),
+  });
+
+  return (
+    <AuthCard
+      title="Sign In"
+      footer={
+        <>
+          Don't have an account?{' '}
+          <Link to="/register" className={linkClass}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))} className="grid gap-4">
+        <TextField id="login-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <div className="grid gap-1.5">
+          <PasswordField id="login-password" label="Password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+          <Link to="/forgot-password" className={`justify-self-end text-sm ${linkClass}`}>
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton pending={signIn.isPending} className={`${buttonClass.primary} w-full`}>
+          Sign In
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

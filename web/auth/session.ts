@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { serverMessage } from '../api/errors';
+import { toast } from '../components/toast';
+import { getCurrentUser, logout } from './api';
+
+export const meQueryKey = ['auth', 'me'] as const;
+
+/** The signed-in user (null when signed out), shared by every screen through the query cache. */
+export function useCurrentUser() {
+  return useQuery({ queryKey: meQueryKey, queryFn: getCurrentUser });
+}
+
+/** After sign-out or account deletion: go to /login and forget everything cached for that user. */
+export function useLeaveSession() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    await navigate({ to: '/login' });
+    queryClient.clear();
+  };
+}
+
+export function useSignOut() {
+  const leave = useLeaveSession();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: leave,
+    onError: (error) => toast({ variant: 'destructive', title: 'Sign out failed', description: serverMessage(error, error.message) }),
+  });
+}

@@ -1,0 +1,77 @@
+import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
+import { buttonClass } from './button';
+
+/** Labelled form fields with their error under them, and a submit button with a busy state. */
+
+const inputClass =
+  'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 placeholder:text-gray-400 focus-visible:border-blue-600 focus-visible:outline-2 focus-visible:-outline-offset-1 focus-visible:outline-blue-600 aria-invalid:border-red-500 sm:text-sm dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-500 dark:aria-invalid:border-red-400';
+
+const errorId = (id: string) => `${id}-error`;
+
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={errorId(id)} className="text-sm text-red-600 dark:text-red-400">
+      {error}
+    </p>
+  ) : null;
+}
+
+interface FieldProps extends ComponentProps<'input'> {
+  id: string;
+  label: ReactNode;
+  error: string | undefined;
+}
+
+function Field({ id, label, error, children }: Pick<FieldProps, 'id' | 'label' | 'error'> & { children: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+const describedBy = (id: string, error: string | undefined) => (error ? { 'aria-invalid': true, 'aria-describedby': errorId(id) } : {});
+
+export function TextField({ id, label, error, className, ...input }: FieldProps) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input id={id} className={`${inputClass} ${className ?? ''}`} {...describedBy(id, error)} {...input} />
+    </Field>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField({ id, label, error, ...input }: Omit<FieldProps, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  const Icon = visible ? EyeOff : Eye;
+  return (
+    <Field id={id} label={label} error={error}>
+      <div className="relative">
+        <input id={id} type={visible ? 'text' : 'password'} className={`${inputClass} pr-11`} {...describedBy(id, error)} {...input} />
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-controls={id}
+          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-gray-500 hover:text-gray-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:text-gray-400 dark:hover:text-gray-100"
+        >
+          <Icon aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+    </Field>
+  );
+}
+
+export function SubmitButton({ pending, children, className = buttonClass.primary }: { pending: boolean; children: ReactNode; className?: string }) {
+  return (
+    <button type="submit" disabled={pending} aria-busy={pending} className={className}>
+      {pending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+      {children}
+    </button>
+  );
+}

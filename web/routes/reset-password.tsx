@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { CircleCheck } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type * as z from 'zod';
+import { accountMessages, resetPasswordInput } from '../../events/accounts/schemas';
+import { serverMessage } from '../api/errors';
+import { resetPassword } from '../auth/api';
+import { AuthCard } from '../components/auth-card';
+import { buttonClass } from '../components/button';
+import { PasswordField, SubmitButton } from '../components/form';
+import { toast } from '../components/toast';
+
+export const Route = createFileRoute('/reset-password')({
+  // The router parses query values as JSON, so an all-digit token arrives as a number.
+  validateSearch: (search: Record<string, unknown>): { token?: string } => {
+    const { token } = search;
+    return typeof token === 'string' || typeof token === 'number' ? { token: String(token) } : {};
+  },
+  component: ResetPasswordScreen,
+});
+
+function ResetPasswordScreen() {
+  const { token } = Route.useSearch();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (token) return;
+    toast({ variant: 'destructive', title: 'Invalid reset link', description: accountMessages.invalidResetLink });
+    void navigate({ to: '/forgot-password', replace: true });
+  }, [token, navigate]);
+
+  return token ? <ResetPasswordForm token={token} /> : null;
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const form = useForm<z.input<typeof resetPasswordInput>, unknown, z.output<typeof resetPasswordInput>>({
+    resolver: zodResolver(resetPasswordInput),
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const reset = useMutation({
+    mutationFn: resetPassword,
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Reset failed', description: serverMessage(error, 'Failed to reset password. The link may be expired.') }),
+  });
+
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title="Password Reset Successful" description={reset.data.message}>
+        <div className="grid gap-4">
+          <CircleCheck aria-hidden="true" className="size-10 text-green-600 dark:text-green-400" />
+          <Link to="/login" className={`${buttonClass.primary} w-full`}>
+            Sign In
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Reset Password">
+      <form noValidate onSubmit={form.handleSubmit((values) => reset.mutate(values))} className="grid gap-4">
+        <input type="hidden" {...form.register('token')} />
+        <PasswordField id="reset-password" label="New Password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+        <PasswordField id="reset-confirm-password" label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <SubmitButton pending={reset.isPending} className={`${buttonClass.primary} w-full`}>
+          Reset Password
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}
