@@ -5,6 +5,8 @@
  *   The `byProject` index gives a project's events in time order (eventId is a ULID).
  * - `state`: everything that is not an event: read models (views), accounts, sessions,
  *   idempotency records, WebSocket connections. Items that expire carry `expiresAt` (epoch s).
+ *   gsi1 and gsi2 are generic secondary keys (a contractor's projects, a client's projects, a
+ *   user's sessions …): each item type says what it puts there, in functions/store/keys.ts.
  */
 
 export type AttributeType = 'S' | 'N';
@@ -53,6 +55,11 @@ export const stateTable = {
       name: 'gsi1',
       partitionKey: { name: 'gsi1pk', type: 'S' },
       sortKey: { name: 'gsi1sk', type: 'S' },
+    },
+    {
+      name: 'gsi2',
+      partitionKey: { name: 'gsi2pk', type: 'S' },
+      sortKey: { name: 'gsi2sk', type: 'S' },
     },
   ],
   ttlAttribute: 'expiresAt',
