@@ -3,9 +3,11 @@ import { startLocalCloud, type LocalCloud } from '../../infra/local/cloud';
 import { webDistDir } from '../../infra/paths';
 
 /**
- * One local cloud per test project (in memory, free ports, so it never collides with a running
- * `npm start`). Handlers run in this process, behind the local gateway, which also serves the
- * web app as built by `vite build` (npm test builds it first).
+ * One local cloud for the whole run (in memory, free ports, so it never collides with a running
+ * `npm start`), shared by every project that lists this setup: the cloud configures the AWS SDK
+ * through this process's environment, where the handlers behind its gateway run, so two clouds
+ * in one process would talk over each other. The gateway also serves the web app as built by
+ * `vite build` (npm test builds it first).
  */
 
 declare module 'vitest' {
@@ -14,14 +16,23 @@ declare module 'vitest' {
   }
 }
 
-let cloud: LocalCloud | undefined;
+interface Shared {
+  cloud: Promise<LocalCloud>;
+  users: number;
+}
+const registry = globalThis as typeof globalThis & { __localCloud?: Shared };
 
 export async function setup(project: TestProject) {
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-  cloud = await startLocalCloud({ port: 0, webDir: webDistDir });
+  registry.__localCloud ??= { cloud: startLocalCloud({ port: 0, webDir: webDistDir }), users: 0 };
+  registry.__localCloud.users++;
+  const cloud = await registry.__localCloud.cloud;
   project.provide('localCloud', { url: cloud.url, env: { ...cloud.env }, sesEndpoint: cloud.endpoints.ses });
 }
 
 export async function teardown() {
-  await cloud?.stop();
+  const shared = registry.__localCloud;
+  if (!shared || --shared.users > 0) return;
+  registry.__localCloud = undefined;
+  await (await shared.cloud).stop();
 }

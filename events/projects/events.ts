@@ -1,0 +1,149 @@
+import * as z from 'zod';
+import { defineEvent, type EventOf } from '../event-catalogue';
+import { flags, itemCategories, itemTypes, limits, projectStatuses, roomTypes } from './model';
+
+/**
+ * The checklist's events. A project's own stream (`project#<id>`) holds its details, client,
+ * lock box code and rooms; each checklist item has its stream (`item#<id>`), so two people
+ * editing different items never contend.
+ */
+
+const text = z.string();
+const optionalText = z.string().nullable();
+const change = <S extends z.ZodType>(schema: S) => z.object({ from: schema, to: schema });
+
+export const cabinetFields = ['style', 'wood', 'color', 'pulls', 'specialFeatures'] as const;
+const cabinetText = z.string().max(limits.cabinetField, `must be at most ${limits.cabinetField} characters`);
+const stringList = z.array(z.string().max(2000, 'must be at most 2000 characters')).max(50, 'at most 50 entries');
+
+/** Cabinet Details: text, completed flag, links and images per part, and free-text totals. */
+export const cabinetDetailsSchema = z
+  .object({
+    style: cabinetText,
+    wood: cabinetText,
+    color: cabinetText,
+    pulls: cabinetText,
+    specialFeatures: cabinetText,
+    styleCompleted: z.boolean(),
+    woodCompleted: z.boolean(),
+    colorCompleted: z.boolean(),
+    pullsCompleted: z.boolean(),
+    specialFeaturesCompleted: z.boolean(),
+    styleLinks: stringList,
+    woodLinks: stringList,
+    colorLinks: stringList,
+    pullsLinks: stringList,
+    specialFeaturesLinks: stringList,
+    styleImages: stringList,
+    woodImages: stringList,
+    colorImages: stringList,
+    pullsImages: stringList,
+    specialFeaturesImages: stringList,
+    totalPulls: z.string().max(50, 'must be at most 50 characters'),
+    totalKnobs: z.string().max(50, 'must be at most 50 characters'),
+  })
+  .partial()
+  .strict();
+export type CabinetDetails = z.infer<typeof cabinetDetailsSchema>;
+
+export const projectDetailsSchema = z.object({
+  name: text,
+  address: text,
+  clientName: text,
+  clientEmail: optionalText,
+  clientPhone: optionalText,
+  status: z.enum(projectStatuses),
+  contractorNotes: optionalText,
+  startDate: optionalText,
+  targetCompletionDate: optionalText,
+});
+export type ProjectDetails = z.infer<typeof projectDetailsSchema>;
+
+export const projectCreated = defineEvent('ProjectCreated', {
+  schemaVersion: 1,
+  schema: projectDetailsSchema.extend({ projectId: z.string(), contractorId: z.string() }),
+});
+
+export const projectUpdated = defineEvent('ProjectUpdated', {
+  schemaVersion: 1,
+  schema: z.object({ changes: z.record(z.string(), change(z.string().nullable())) }),
+});
+
+export const projectDeleted = defineEvent('ProjectDeleted', { schemaVersion: 1, schema: z.object({ projectId: z.string() }) });
+
+export const lockBoxCodeSet = defineEvent('LockBoxCodeSet', { schemaVersion: 1, schema: change(optionalText) });
+
+/** The client account whose e-mail is the project's client e-mail (or none). */
+export const clientAssigned = defineEvent('ClientAssigned', { schemaVersion: 1, schema: z.object({ clientId: z.string().nullable() }) });
+
+export const roomAdded = defineEvent('RoomAdded', {
+  schemaVersion: 1,
+  schema: z.object({ roomId: z.string(), type: z.enum(roomTypes), name: text, customName: optionalText }),
+});
+
+export const roomRenamed = defineEvent('RoomRenamed', {
+  schemaVersion: 1,
+  schema: z.object({ roomId: z.string(), from: optionalText, to: optionalText }),
+});
+
+export const roomDeleted = defineEvent('RoomDeleted', { schemaVersion: 1, schema: z.object({ roomId: z.string(), name: text }) });
+
+export const itemAdded = defineEvent('ItemAdded', {
+  schemaVersion: 1,
+  schema: z.object({
+    itemId: z.string(),
+    roomId: z.string(),
+    category: z.enum(itemCategories),
+    name: text,
+    itemType: z.enum(itemTypes),
+    details: text,
+    order: z.number().int(),
+    cabinetDetails: cabinetDetailsSchema.nullable(),
+  }),
+});
+
+export const itemFlagSet = defineEvent('ItemFlagSet', {
+  schemaVersion: 1,
+  schema: z.object({ flag: z.enum(flags), value: z.boolean() }),
+});
+
+export const itemDetailsEdited = defineEvent('ItemDetailsEdited', { schemaVersion: 1, schema: change(text) });
+
+export const listFields = ['referenceLinks', 'referenceImages', 'cabinetLinks', 'cabinetImages'] as const;
+export type ListField = (typeof listFields)[number];
+
+export const itemListChanged = defineEvent('ItemListChanged', {
+  schemaVersion: 1,
+  schema: z.object({ field: z.enum(listFields), from: z.array(z.string()), to: z.array(z.string()) }),
+});
+
+export const cabinetDetailsEdited = defineEvent('CabinetDetailsEdited', {
+  schemaVersion: 1,
+  schema: change(cabinetDetailsSchema.nullable()),
+});
+
+export const itemDeleted = defineEvent('ItemDeleted', { schemaVersion: 1, schema: z.object({ itemId: z.string() }) });
+
+export const projectEvents = [projectCreated, projectUpdated, projectDeleted, lockBoxCodeSet, clientAssigned, roomAdded, roomRenamed, roomDeleted];
+export const itemEvents = [itemAdded, itemFlagSet, itemDetailsEdited, itemListChanged, cabinetDetailsEdited, itemDeleted];
+
+export type ProjectEvent =
+  | EventOf<typeof projectCreated>
+  | EventOf<typeof projectUpdated>
+  | EventOf<typeof projectDeleted>
+  | EventOf<typeof lockBoxCodeSet>
+  | EventOf<typeof clientAssigned>
+  | EventOf<typeof roomAdded>
+  | EventOf<typeof roomRenamed>
+  | EventOf<typeof roomDeleted>;
+
+export type ItemEvent =
+  | EventOf<typeof itemAdded>
+  | EventOf<typeof itemFlagSet>
+  | EventOf<typeof itemDetailsEdited>
+  | EventOf<typeof itemListChanged>
+  | EventOf<typeof cabinetDetailsEdited>
+  | EventOf<typeof itemDeleted>;
+
+export const projectStreamId = (projectId: string) => `project#${projectId}`;
+export const itemStreamId = (itemId: string) => `item#${itemId}`;

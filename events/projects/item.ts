@@ -1,0 +1,197 @@
+import { forbidden, invalid, notFound } from '../errors';
+import canonicalize from 'canonicalize';
+import { cabinetDetailsSchema, type CabinetDetails, type ItemEvent, type ListField } from './events';
+import { limits, type Flag, type ItemCategory, type ItemType } from './model';
+import type { Actor } from './project';
+
+/**
+ * A checklist item: three independent flags, details, reference links and images, cabinet
+ * details. Selected is the contractor's to set, Installed the client's, Purchased either's.
+ * Complete means all three are set; it is derived, never stored by a command.
+ */
+
+export interface ItemState {
+  readonly exists: boolean;
+  readonly itemId: string;
+  readonly roomId: string;
+  readonly category: ItemCategory;
+  readonly name: string;
+  readonly itemType: ItemType;
+  readonly order: number;
+  readonly details: string;
+  readonly contractorCompleted: boolean;
+  readonly purchasesMade: boolean;
+  readonly clientCompleted: boolean;
+  readonly referenceLinks: readonly string[];
+  readonly referenceImages: readonly string[];
+  readonly cabinetLinks: readonly string[];
+  readonly cabinetImages: readonly string[];
+  readonly cabinetDetails: CabinetDetails | null;
+}
+
+export const initialItemState: ItemState = {
+  exists: false,
+  itemId: '',
+  roomId: '',
+  category: 'standard',
+  name: '',
+  itemType: 'single',
+  order: 0,
+  details: '',
+  contractorCompleted: false,
+  purchasesMade: false,
+  clientCompleted: false,
+  referenceLinks: [],
+  referenceImages: [],
+  cabinetLinks: [],
+  cabinetImages: [],
+  cabinetDetails: null,
+};
+
+export const isComplete = (item: Pick<ItemState, 'contractorCompleted' | 'purchasesMade' | 'clientCompleted'>): boolean =>
+  item.contractorCompleted && item.purchasesMade && item.clientCompleted;
+
+const flagField = { selected: 'contractorCompleted', purchased: 'purchasesMade', installed: 'clientCompleted' } as const satisfies Record<Flag, keyof ItemState>;
+
+export type ItemCommand =
+  | { type: 'add'; itemId: string; roomId: string; category: ItemCategory; name: string; itemType: ItemType; details: string; order: number; cabinetDetails: CabinetDetails | null }
+  | { type: 'setFlag'; flag: Flag; value: boolean }
+  | { type: 'editDetails'; details: string }
+  | { type: 'setList'; field: ListField; values: readonly string[] }
+  | { type: 'editCabinetDetails'; cabinetDetails: CabinetDetails | null }
+  | { type: 'delete' };
+
+/** Who may do what to items is the project's business: the caller checks membership first. */
+export function decideItem(command: ItemCommand, state: ItemState, actor: Actor): ItemEvent[] {
+  if (command.type === 'add') {
+    if (actor.role !== 'contractor') throw forbidden('Only the contractor can add items.');
+    const name = command.name.trim();
+    if (!name) throw invalid('name', 'Item name is required');
+    checkDetails(command.details);
+    checkCabinetDetails(command.cabinetDetails);
+    const { type: _, ...data } = command;
+    return [{ type: 'ItemAdded', data: { ...data, name } }];
+  }
+  if (!state.exists) throw notFound('Checklist item');
+  switch (command.type) {
+    case 'setFlag': {
+      if (command.flag === 'selected' && actor.role !== 'contractor') throw forbidden('Only the contractor can set Selected.');
+      if (command.flag === 'installed' && actor.role !== 'client') throw forbidden('Only the client can set Installed.');
+      return state[flagField[command.flag]] === command.value ? [] : [{ type: 'ItemFlagSet', data: { flag: command.flag, value: command.value } }];
+    }
+    case 'editDetails':
+      checkDetails(command.details);
+      return state.details === command.details ? [] : [{ type: 'ItemDetailsEdited', data: { from: state.details, to: command.details } }];
+    case 'setList': {
+      const values = checkList(command.field, command.values, state.category);
+      const before = state[command.field];
+      const same = before.length === values.length && before.every((value, i) => value === values[i]);
+      return same ? [] : [{ type: 'ItemListChanged', data: { field: command.field, from: [...before], to: values } }];
+    }
+    case 'editCabinetDetails': {
+      checkCabinetDetails(command.cabinetDetails);
+      const same = canonicalize(state.cabinetDetails) === canonicalize(command.cabinetDetails);
+      return same ? [] : [{ type: 'CabinetDetailsEdited', data: { from: state.cabinetDetails, to: command.cabinetDetails } }];
+    }
+    case 'delete':
+      if (actor.role !== 'contractor') throw forbidden('Only the contractor can delete items.');
+      return [{ type: 'ItemDeleted', data: { itemId: state.itemId } }];
+  }
+}
+
+/**
+ * Details: at most 500 characters. A Backsplash keeps Tile and Grout as JSON inside its details
+ * (spec section 3); each of those is limited to 300 instead.
+ */
+function checkDetails(details: string): void {
+  const backsplash = backsplashOf(details);
+  if (backsplash) {
+    for (const field of ['tile', 'grout'] as const) {
+      if ((backsplash[field] ?? '').length > limits.backsplashField) {
+        throw invalid(field, `${field === 'tile' ? 'Tile' : 'Grout'} must be at most ${limits.backsplashField} characters`);
+      }
+    }
+    return;
+  }
+  if (details.length > limits.details) throw invalid('details', `Details must be at most ${limits.details} characters`);
+}
+
+function backsplashOf(details: string): { tile?: string; grout?: string } | undefined {
+  if (!details.startsWith('{')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(details);
+    const isBacksplash = typeof parsed === 'object' && parsed !== null && ('tile' in parsed || 'grout' in parsed);
+    return isBacksplash ? (parsed as { tile?: string; grout?: string }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function checkCabinetDetails(details: CabinetDetails | null): void {
+  if (!details) return;
+  const parsed = cabinetDetailsSchema.safeParse(details);
+  const issue = parsed.error?.issues[0];
+  if (issue) throw invalid(['cabinetDetails', ...issue.path].join('.'), issue.message);
+}
+
+/**
+ * Reference links: no blank entry and no duplicate (spec section 5). Door knob items keep their
+ * passage and locking door counts in the first two entries (spec section 2), which are exempt.
+ */
+function checkList(field: ListField, values: readonly string[], category: ItemCategory): string[] {
+  const trimmed = values.map((value) => value.trim());
+  const counted = field === 'referenceLinks' && category === 'door_knobs' ? 2 : 0;
+  const rest = trimmed.slice(counted);
+  if (rest.some((value) => !value)) throw invalid(field, 'Entries must not be empty');
+  if (new Set(rest).size !== rest.length) throw invalid(field, 'Entries must not repeat');
+  return trimmed;
+}
+
+export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
+  switch (event.type) {
+    case 'ItemAdded':
+      return { ...initialItemState, ...event.data, exists: true };
+    case 'ItemFlagSet':
+      return { ...state, [flagField[event.data.flag]]: event.data.value };
+    case 'ItemDetailsEdited':
+      return { ...state, details: event.data.to };
+    case 'ItemListChanged':
+      return { ...state, [event.data.field]: event.data.to };
+    case 'CabinetDetailsEdited':
+      return { ...state, cabinetDetails: event.data.to };
+    case 'ItemDeleted':
+      return { ...state, exists: false };
+  }
+}
+
+/** What an item counts for in its room's and project's progress. */
+export interface ItemCounts {
+  readonly total: number;
+  readonly completed: number;
+  readonly contractorCompleted: number;
+  readonly clientCompleted: number;
+  readonly purchased: number;
+}
+
+export const countsOf = (item: ItemState): ItemCounts =>
+  item.exists
+    ? {
+        total: 1,
+        completed: isComplete(item) ? 1 : 0,
+        contractorCompleted: item.contractorCompleted ? 1 : 0,
+        clientCompleted: item.clientCompleted ? 1 : 0,
+        purchased: item.purchasesMade ? 1 : 0,
+      }
+    : { total: 0, completed: 0, contractorCompleted: 0, clientCompleted: 0, purchased: 0 };
+
+/** How the counters move when an item goes from `before` to `after`. */
+export function countsDelta(before: ItemState, after: ItemState): ItemCounts {
+  const [b, a] = [countsOf(before), countsOf(after)];
+  return {
+    total: a.total - b.total,
+    completed: a.completed - b.completed,
+    contractorCompleted: a.contractorCompleted - b.contractorCompleted,
+    clientCompleted: a.clientCompleted - b.clientCompleted,
+    purchased: a.purchased - b.purchased,
+  };
+}

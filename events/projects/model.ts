@@ -1,0 +1,98 @@
+/**
+ * The words of the checklist domain (spec sections 2 and 3): project statuses, room types and
+ * their sections, item categories and flags.
+ */
+
+export const projectStatuses = ['active', 'paused', 'completed', 'cancelled'] as const;
+export type ProjectStatus = (typeof projectStatuses)[number];
+
+export const roomTypes = [
+  'whole_home',
+  'kitchen',
+  'bathroom',
+  'bedroom',
+  'living_room',
+  'dining_room',
+  'study',
+  'laundry',
+  'bonus_room',
+  'exterior',
+  'landscape',
+  'mechanicals',
+] as const;
+export type RoomType = (typeof roomTypes)[number];
+
+export const itemCategories = [
+  'standard',
+  'specific',
+  'special_flooring',
+  'light_fixtures',
+  'vanities',
+  'sinks',
+  'plumbing_fixtures',
+  'door_styles',
+  'door_knobs',
+  'special_features',
+] as const;
+export type ItemCategory = (typeof itemCategories)[number];
+
+export const itemTypes = ['single', 'cabinet', 'vanity'] as const;
+export type ItemType = (typeof itemTypes)[number];
+
+/**
+ * The three independent flags. Stored under the spec's field names: Selected is
+ * contractorCompleted (set by the contractor), Installed is clientCompleted (set by the client),
+ * Purchased is purchasesMade (either).
+ */
+export const flags = ['selected', 'purchased', 'installed'] as const;
+export type Flag = (typeof flags)[number];
+export const flagFields = { selected: 'contractorCompleted', purchased: 'purchasesMade', installed: 'clientCompleted' } as const satisfies Record<Flag, string>;
+
+/** Room label used in names and numbering ('Bedroom 2', 'Laundry Room 3'). */
+export const roomLabels: Record<RoomType, string> = {
+  whole_home: 'Whole Home',
+  kitchen: 'Kitchen',
+  bathroom: 'Bathroom',
+  bedroom: 'Bedroom',
+  living_room: 'Living Room',
+  dining_room: 'Dining Room',
+  study: 'Study',
+  laundry: 'Laundry Room',
+  bonus_room: 'Bonus Room',
+  exterior: 'Exterior',
+  landscape: 'Landscape',
+  mechanicals: 'Mechanicals',
+};
+
+/** The title of a room type's own section (category `specific`). */
+export const specificSectionTitles: Partial<Record<RoomType, string>> = {
+  kitchen: 'Kitchen Specifics',
+  bathroom: 'Bathroom Specifics',
+  living_room: 'Living Room Specifics',
+  laundry: 'Laundry Room Specifics',
+  landscape: 'Landscape Specifics',
+};
+
+export interface Section {
+  readonly title: string;
+  readonly categories: readonly ItemCategory[];
+}
+
+/** The sections a room of this type shows, in order (spec: Room card). */
+export function sectionsFor(type: RoomType): Section[] {
+  const sections: Section[] = [
+    { title: 'Standard Finishes', categories: ['standard'] },
+    { title: specificSectionTitles[type] ?? 'Room Specifics', categories: ['specific'] },
+  ];
+  if (!['whole_home', 'exterior', 'landscape'].includes(type)) {
+    sections.push({ title: 'Special Flooring', categories: ['special_flooring'] }, { title: 'Light Fixtures', categories: ['light_fixtures'] });
+  }
+  if (['kitchen', 'laundry', 'bathroom'].includes(type)) sections.push({ title: 'Plumbing Fixtures', categories: ['plumbing_fixtures'] });
+  if (type === 'exterior') sections.push({ title: 'Door Styles', categories: ['door_styles'] }, { title: 'Door Knobs', categories: ['door_knobs'] });
+  if (type === 'bathroom') sections.push({ title: 'Vanities', categories: ['vanities'] }, { title: 'Sinks', categories: ['sinks'] });
+  if (type !== 'whole_home') sections.push({ title: 'Special Features', categories: ['special_features'] });
+  return sections;
+}
+
+/** Text limits (spec section 5): details 500; tile, grout and each cabinet text field 300. */
+export const limits = { details: 500, cabinetField: 300, backsplashField: 300 } as const;

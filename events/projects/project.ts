@@ -1,0 +1,143 @@
+import { DomainError, forbidden, invalid, notFound } from '../errors';
+import type { ProjectDetails, ProjectEvent } from './events';
+import type { RoomType } from './model';
+import { displayName, nameNewRoom } from './room-naming';
+
+/**
+ * The project aggregate: details, client, lock box code and rooms. Only the project's contractor
+ * changes it; its client may read it; anyone else is told it does not exist.
+ */
+
+export interface Actor {
+  readonly userId: string;
+  readonly role: 'contractor' | 'client';
+}
+
+export interface RoomState {
+  readonly roomId: string;
+  readonly type: RoomType;
+  readonly name: string;
+  readonly customName: string | null;
+}
+
+export interface ProjectState {
+  readonly exists: boolean;
+  readonly projectId: string;
+  readonly contractorId: string;
+  readonly clientId: string | null;
+  readonly details: ProjectDetails;
+  readonly lockBoxCode: string | null;
+  /** Live rooms, in the order they were added. */
+  readonly rooms: readonly RoomState[];
+}
+
+export const initialProjectState: ProjectState = {
+  exists: false,
+  projectId: '',
+  contractorId: '',
+  clientId: null,
+  details: { name: '', address: '', clientName: '', clientEmail: null, clientPhone: null, status: 'active', contractorNotes: null, startDate: null, targetCompletionDate: null },
+  lockBoxCode: null,
+  rooms: [],
+};
+
+export type ProjectCommand =
+  | { type: 'create'; projectId: string; details: ProjectDetails; rooms: readonly RoomState[] }
+  | { type: 'update'; details: ProjectDetails }
+  | { type: 'delete' }
+  | { type: 'setLockBoxCode'; code: string | null }
+  | { type: 'assignClient'; clientId: string | null }
+  | { type: 'addRoom'; roomId: string; roomType: RoomType; name?: string; customName?: string | null }
+  | { type: 'renameRoom'; roomId: string; customName: string }
+  | { type: 'deleteRoom'; roomId: string };
+
+/** May this person see the project at all? (Contractor who owns it, or its assigned client.) */
+export const canRead = (state: ProjectState, actor: Actor): boolean =>
+  state.exists && (actor.userId === state.contractorId || (state.clientId !== null && actor.userId === state.clientId));
+
+function assertContractor(state: ProjectState, actor: Actor): void {
+  if (!canRead(state, actor)) throw notFound('Project');
+  if (actor.userId !== state.contractorId) throw forbidden('Only the contractor can change the project and its rooms.');
+}
+
+function room(state: ProjectState, roomId: string): RoomState {
+  const found = state.rooms.find((r) => r.roomId === roomId);
+  if (!found) throw notFound('Room');
+  return found;
+}
+
+const detailFields = ['name', 'address', 'clientName', 'clientEmail', 'clientPhone', 'status', 'contractorNotes', 'startDate', 'targetCompletionDate'] as const;
+
+export function decideProject(command: ProjectCommand, state: ProjectState, actor: Actor): ProjectEvent[] {
+  if (command.type === 'create') {
+    if (state.exists) throw new DomainError('conflict', 'This project already exists');
+    if (actor.role !== 'contractor') throw forbidden('Only contractors can create projects.');
+    return [
+      { type: 'ProjectCreated', data: { projectId: command.projectId, contractorId: actor.userId, ...command.details } },
+      ...command.rooms.map((r) => ({ type: 'RoomAdded' as const, data: { roomId: r.roomId, type: r.type, name: r.name, customName: r.customName } })),
+    ];
+  }
+  if (command.type === 'assignClient') {
+    // Done by the system when a client account with the project's client e-mail exists.
+    return state.exists && state.clientId !== command.clientId ? [{ type: 'ClientAssigned', data: { clientId: command.clientId } }] : [];
+  }
+  assertContractor(state, actor);
+  switch (command.type) {
+    case 'update': {
+      const changes = Object.fromEntries(
+        detailFields
+          .filter((field) => (state.details[field] ?? null) !== (command.details[field] ?? null))
+          .map((field) => [field, { from: state.details[field] ?? null, to: command.details[field] ?? null }]),
+      );
+      return Object.keys(changes).length ? [{ type: 'ProjectUpdated', data: { changes } }] : [];
+    }
+    case 'delete':
+      return [{ type: 'ProjectDeleted', data: { projectId: state.projectId } }];
+    case 'setLockBoxCode':
+      return state.lockBoxCode === command.code ? [] : [{ type: 'LockBoxCodeSet', data: { from: state.lockBoxCode, to: command.code } }];
+    case 'addRoom': {
+      if (command.roomType === 'whole_home' && state.rooms.some((r) => r.type === 'whole_home')) {
+        throw invalid('type', 'A project has one whole-home room');
+      }
+      const named = nameNewRoom(command.roomType, state.rooms, command);
+      return [{ type: 'RoomAdded', data: { roomId: command.roomId, type: command.roomType, ...named } }];
+    }
+    case 'renameRoom': {
+      const target = room(state, command.roomId);
+      const customName = command.customName.trim();
+      if (!customName) throw invalid('customName', 'Room name is required');
+      return customName === target.customName ? [] : [{ type: 'RoomRenamed', data: { roomId: target.roomId, from: target.customName, to: customName } }];
+    }
+    case 'deleteRoom': {
+      const target = room(state, command.roomId);
+      if (target.type === 'whole_home') throw invalid('roomId', 'The whole-home room cannot be deleted');
+      return [{ type: 'RoomDeleted', data: { roomId: target.roomId, name: displayName(target) } }];
+    }
+  }
+}
+
+export function evolveProject(state: ProjectState, event: ProjectEvent): ProjectState {
+  switch (event.type) {
+    case 'ProjectCreated': {
+      const { projectId, contractorId, ...details } = event.data;
+      return { ...initialProjectState, exists: true, projectId, contractorId, details };
+    }
+    case 'ProjectUpdated': {
+      const details = { ...state.details } as Record<string, unknown>;
+      for (const [field, { to }] of Object.entries(event.data.changes)) details[field] = to;
+      return { ...state, details: details as ProjectDetails };
+    }
+    case 'ProjectDeleted':
+      return { ...state, exists: false };
+    case 'LockBoxCodeSet':
+      return { ...state, lockBoxCode: event.data.to };
+    case 'ClientAssigned':
+      return { ...state, clientId: event.data.clientId };
+    case 'RoomAdded':
+      return { ...state, rooms: [...state.rooms, { roomId: event.data.roomId, type: event.data.type, name: event.data.name, customName: event.data.customName }] };
+    case 'RoomRenamed':
+      return { ...state, rooms: state.rooms.map((r) => (r.roomId === event.data.roomId ? { ...r, customName: event.data.to } : r)) };
+    case 'RoomDeleted':
+      return { ...state, rooms: state.rooms.filter((r) => r.roomId !== event.data.roomId) };
+  }
+}
