@@ -29,6 +29,28 @@ export const httpRoutes = {
   updateProfile: { method: 'PUT', path: '/api/auth/profile', handler: 'auth-update-profile', access: 'authenticated' },
   changePassword: { method: 'PUT', path: '/api/auth/change-password', handler: 'auth-change-password', access: 'authenticated' },
   deleteAccount: { method: 'DELETE', path: '/api/auth/account', handler: 'auth-delete-account', access: 'authenticated' },
+
+  listProjectsWithStats: { method: 'GET', path: '/api/projects/with-stats', handler: 'projects-with-stats', access: 'contractor' },
+  listProjects: { method: 'GET', path: '/api/projects', handler: 'projects-list', access: 'authenticated' },
+  createProject: { method: 'POST', path: '/api/projects', handler: 'project-create', access: 'contractor' },
+  updateProject: { method: 'PUT', path: '/api/projects/{id}', handler: 'project-update', access: 'contractor' },
+  patchProject: { method: 'PATCH', path: '/api/projects/{id}', handler: 'project-patch', access: 'contractor' },
+  deleteProject: { method: 'DELETE', path: '/api/projects/{id}', handler: 'project-delete', access: 'contractor' },
+  listClientProjects: { method: 'GET', path: '/api/client-projects', handler: 'client-projects', access: 'client' },
+  projectStats: { method: 'GET', path: '/api/projects/{id}/stats', handler: 'project-stats', access: 'authenticated' },
+  projectHistory: { method: 'GET', path: '/api/projects/{id}/history', handler: 'project-history', access: 'authenticated' },
+
+  listRooms: { method: 'GET', path: '/api/projects/{projectId}/rooms', handler: 'rooms-list', access: 'authenticated' },
+  createRoom: { method: 'POST', path: '/api/rooms', handler: 'room-create', access: 'contractor' },
+  renameRoom: { method: 'PUT', path: '/api/rooms/{id}', handler: 'room-rename', access: 'contractor' },
+  deleteRoom: { method: 'DELETE', path: '/api/rooms/{id}', handler: 'room-delete', access: 'contractor' },
+  getRoom: { method: 'GET', path: '/api/rooms/{id}', handler: 'room-get', access: 'authenticated' },
+  listRoomItems: { method: 'GET', path: '/api/rooms/{id}/items', handler: 'room-items', access: 'authenticated' },
+
+  createItem: { method: 'POST', path: '/api/checklist-items', handler: 'item-create', access: 'contractor' },
+  patchItem: { method: 'PATCH', path: '/api/checklist-items/{id}', handler: 'item-update', access: 'authenticated' },
+  putItem: { method: 'PUT', path: '/api/checklist-items/{id}', handler: 'item-update', access: 'authenticated' },
+  deleteItem: { method: 'DELETE', path: '/api/checklist-items/{id}', handler: 'item-delete', access: 'contractor' },
 } as const satisfies Record<string, HttpRoute>;
 
 export type RouteName = keyof typeof httpRoutes;

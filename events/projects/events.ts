@@ -99,6 +99,8 @@ export const itemAdded = defineEvent('ItemAdded', {
     details: text,
     order: z.number().int(),
     cabinetDetails: cabinetDetailsSchema.nullable(),
+    /** Part of a new project's template: not an action of its own in the history. */
+    fromTemplate: z.literal(true).optional(),
   }),
 });
 

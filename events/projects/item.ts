@@ -54,7 +54,7 @@ export const isComplete = (item: Pick<ItemState, 'contractorCompleted' | 'purcha
 const flagField = { selected: 'contractorCompleted', purchased: 'purchasesMade', installed: 'clientCompleted' } as const satisfies Record<Flag, keyof ItemState>;
 
 export type ItemCommand =
-  | { type: 'add'; itemId: string; roomId: string; category: ItemCategory; name: string; itemType: ItemType; details: string; order: number; cabinetDetails: CabinetDetails | null }
+  | { type: 'add'; itemId: string; roomId: string; category: ItemCategory; name: string; itemType: ItemType; details: string; order: number; cabinetDetails: CabinetDetails | null; fromTemplate?: true }
   | { type: 'setFlag'; flag: Flag; value: boolean }
   | { type: 'editDetails'; details: string }
   | { type: 'setList'; field: ListField; values: readonly string[] }

@@ -8,16 +8,29 @@ import { clearedSessionCookie } from '../auth/session-token';
 import { config } from '../config';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
+import { runProjectCommands, systemActor } from '../projects/commands';
+import { clientProjects, contractorProjects } from '../projects/read';
 import { httpRoutes } from '../routes';
 import { stateKeys } from '../store/keys';
 import { stateTable } from '../tables';
 
 /**
- * Deletes the account: the user record and e-mail guard (with the AccountDeleted event), then
- * every session and reset token. The e-mail can then be registered again.
+ * Deletes the account: a contractor's projects go with it, a client's projects lose their client
+ * (spec section 3); then the user record and e-mail guard (with the AccountDeleted event), every
+ * session and reset token. The e-mail can then be registered again.
  */
 export const handler = httpHandler(httpRoutes.deleteAccount, {}, async ({ principal, requestId }) => {
   const user = await signedInUser(principal.userId);
+  const caller = { principal, requestId };
+  if (user.role === 'contractor') {
+    for (const project of await contractorProjects(user.id)) {
+      await runProjectCommands(caller, { projectId: project.id, tenantId: user.id }, [{ type: 'delete' }], () => undefined);
+    }
+  } else {
+    for (const project of await clientProjects(user.id)) {
+      await runProjectCommands(systemActor, { projectId: project.id, tenantId: project.contractorId }, [{ type: 'assignClient', clientId: null }], () => undefined);
+    }
+  }
   const TableName = config().stateTable;
   await recordAccountChange({
     userId: user.id,

@@ -5,6 +5,7 @@ import { hashPassword } from '../accounts/passwords';
 import { recordAccountChange } from '../accounts/record';
 import { displayName, signedInReply } from '../accounts/sign-in';
 import { newUserRecord } from '../accounts/users';
+import { assignWaitingProjects } from '../projects/client-match';
 import { config } from '../config';
 import { httpHandler } from '../http/handler';
 import { httpRoutes } from '../routes';
@@ -40,5 +41,6 @@ export const handler = httpHandler(httpRoutes.register, { body: registerInput },
       },
     ],
   });
+  if (user.role === 'client') await assignWaitingProjects(user);
   return signedInReply(201, user, event);
 });

@@ -80,7 +80,7 @@ export function httpHandler<
     result.headers = { ...result.headers, 'x-request-id': requestId };
     logger.info('request', {
       requestId,
-      route: `${route.method} ${route.path}`,
+      route: event.routeKey,
       status: result.statusCode,
       durationMs: Math.round(performance.now() - started),
       userId: principal?.userId,

@@ -20,11 +20,13 @@ import { stateKeys } from './keys';
  *
  * An append is one TransactWriteItems:
  *
- *   [0]      Update stream head   if head.version = expected.version and head.hash = expected.hash
- *                                 (or the head does not exist when expected.version = 0)
- *   [1..n]   Put event v+1 … v+n  if that version does not exist yet
- *   [n+1..]  the caller's view updates (their own conditions)
- *   [last]   Put idempotency record, if the request carried a key, if it does not exist yet
+ *   Update stream head   if head.version = expected.version and head.hash = expected.hash
+ *                        (or the head does not exist when expected.version = 0)
+ *   Put event v+1 … v+n  if that version does not exist yet
+ *   the caller's view updates (their own conditions)
+ *   Put idempotency record, if the request carried a key, if it does not exist yet
+ *
+ * (repeated per stream when several streams are appended to at once, then the shared writes).
  *
  * The head makes the versions strictly sequential (a writer that read version 7 can only write 8),
  * carries the hash the next event links to, and lets the verifier notice a removed last event.
@@ -144,41 +146,54 @@ export function createEventStore(options: EventStoreOptions) {
 
   /** Appends the events and their view updates atomically; returns the events as stored. */
   async function append(request: AppendRequest): Promise<StoredEvent[]> {
-    const events = prepare(request);
-    const last = events.at(-1);
-    if (!last) return [];
-    const views = request.views?.(events) ?? [];
-    const idempotency = request.idempotency;
-    const items: TransactItem[] = [
-      headUpdate(request, last),
-      ...events.map((event) => ({
-        Put: { TableName: eventsTableName, Item: event, ConditionExpression: 'attribute_not_exists(streamId)' },
-      })),
-      ...views.map((view) => view.item),
-    ];
-    if (idempotency) {
-      items.push({
-        Put: {
-          TableName: stateTableName,
-          Item: {
-            ...stateKeys.idempotency(idempotency.scope, idempotency.key),
-            requestHash: idempotency.requestHash,
-            response: idempotency.response,
-            expiresAt: Math.floor(now().getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      });
+    const [events = []] = await appendAll([request]);
+    return events;
+  }
+
+  /**
+   * Appends to several streams in one transaction (all or nothing), with `shared` writes that
+   * belong to none of them alone (a counter several appends move), built after every request's
+   * own views. Returns each request's events.
+   */
+  async function appendAll(requests: readonly AppendRequest[], shared: () => readonly ViewWrite[] = () => []): Promise<StoredEvent[][]> {
+    const prepared = requests.map((request) => ({ request, events: prepare(request) })).filter(({ events }) => events.length);
+    if (!prepared.length) return requests.map(() => []);
+    const parts: { item: TransactItem; onFailure: () => unknown }[] = [];
+    for (const { request, events } of prepared) {
+      const conflict = () => new ConcurrencyConflict(request.streamId);
+      parts.push({ item: headUpdate(request, events.at(-1)!), onFailure: conflict });
+      for (const event of events) {
+        parts.push({ item: { Put: { TableName: eventsTableName, Item: event, ConditionExpression: 'attribute_not_exists(streamId)' } }, onFailure: conflict });
+      }
+      for (const view of request.views?.(events) ?? []) parts.push(viewPart(view));
+      if (request.idempotency) parts.push({ item: idempotencyPut(request.idempotency), onFailure: () => new IdempotencyRace() });
     }
-    if (items.length > MAX_TRANSACTION_ITEMS) {
-      throw new Error(`An append of ${items.length} writes exceeds DynamoDB's ${MAX_TRANSACTION_ITEMS} per transaction`);
+    parts.push(...shared().map(viewPart));
+    if (parts.length > MAX_TRANSACTION_ITEMS) {
+      throw new Error(`An append of ${parts.length} writes exceeds DynamoDB's ${MAX_TRANSACTION_ITEMS} per transaction`);
     }
     try {
-      await client.send(new TransactWriteCommand({ TransactItems: items, ReturnConsumedCapacity: 'TOTAL' }));
+      await client.send(new TransactWriteCommand({ TransactItems: parts.map((part) => part.item), ReturnConsumedCapacity: 'TOTAL' }));
     } catch (error) {
-      throw explainCancellation(error, request.streamId, events.length, views, Boolean(idempotency));
+      throw explainCancellation(error, parts, prepared[0]!.request.streamId);
     }
-    return events;
+    const byRequest = new Map(prepared.map(({ request, events }) => [request, events]));
+    return requests.map((request) => byRequest.get(request) ?? []);
+  }
+
+  function idempotencyPut(idempotency: NonNullable<AppendRequest['idempotency']>): TransactItem {
+    return {
+      Put: {
+        TableName: stateTableName,
+        Item: {
+          ...stateKeys.idempotency(idempotency.scope, idempotency.key),
+          requestHash: idempotency.requestHash,
+          response: idempotency.response,
+          expiresAt: Math.floor(now().getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    };
   }
 
   /** The idempotency record's response, if this key was used before for the same request. */
@@ -260,27 +275,22 @@ export function createEventStore(options: EventStoreOptions) {
     } while (ExclusiveStartKey);
   }
 
-  return { append, idempotentResponse, readStream, readRawStream, readHead, readProjectEvents, scanAllRaw };
+  return { append, appendAll, idempotentResponse, readStream, readRawStream, readHead, readProjectEvents, scanAllRaw };
 }
 
+const viewPart = (view: ViewWrite) => ({
+  item: view.item,
+  onFailure: () => view.onConditionFailed?.() ?? conflict(`A concurrent change to ${describeItem(view.item)} conflicted with this one`),
+});
+
 /** Turns a cancelled transaction into the error that says which part failed and why. */
-function explainCancellation(
-  error: unknown,
-  streamId: string,
-  eventCount: number,
-  views: readonly ViewWrite[],
-  hasIdempotency: boolean,
-): unknown {
+function explainCancellation(error: unknown, parts: readonly { onFailure: () => unknown }[], firstStream: string): unknown {
   if (!(error instanceof TransactionCanceledException)) return error;
   const reasons = error.CancellationReasons ?? [];
   // Another transaction touching the same items was in flight: same remedy as a version conflict.
-  if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return new ConcurrencyConflict(streamId);
+  if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return new ConcurrencyConflict(firstStream);
   const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
-  if (failed < 0) return error;
-  if (failed <= eventCount) return new ConcurrencyConflict(streamId);
-  const view = views[failed - eventCount - 1];
-  if (view) return view.onConditionFailed?.() ?? conflict(`A concurrent change to ${describeItem(view.item)} conflicted with this one`);
-  return hasIdempotency ? new IdempotencyRace() : error;
+  return failed >= 0 && parts[failed] ? parts[failed].onFailure() : error;
 }
 
 function describeItem(item: TransactItem): string {

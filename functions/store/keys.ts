@@ -19,6 +19,25 @@ export const stateKeys = {
   /** A password reset token, by the SHA-256 of the token (the token itself is never stored). */
   resetToken: (tokenHash: string) => ({ pk: part('reset-token', tokenHash), sk: 'token' }),
   userTokens: (userId: string) => part('user-tokens', userId),
+  /**
+   * The checklist's views. A project's summary, rooms and history share its partition (one query
+   * lists the rooms, or the history newest first); a room's items share the room's partition.
+   * Pointers find a room's or an item's project from its id alone.
+   */
+  projectSummary: (projectId: string) => ({ pk: part('project', projectId), sk: 'summary' }),
+  projectRoom: (projectId: string, roomId: string) => ({ pk: part('project', projectId), sk: part('room', roomId) }),
+  projectRoomsPrefix: 'room#',
+  historyEntry: (projectId: string, eventId: string) => ({ pk: part('project', projectId), sk: part('history', eventId) }),
+  historyPrefix: 'history#',
+  roomPointer: (roomId: string) => ({ pk: part('room', roomId), sk: 'room' }),
+  roomItem: (roomId: string, itemId: string) => ({ pk: part('room', roomId), sk: part('item', itemId) }),
+  roomItemsPrefix: 'item#',
+  itemPointer: (itemId: string) => ({ pk: part('item', itemId), sk: 'item' }),
+  /** gsi1 of a project summary: the contractor's projects. */
+  contractorProjects: (contractorId: string) => part('contractor-projects', contractorId),
+  /** gsi2 of a project summary: its client's projects, or, while no account has its client e-mail, that e-mail. */
+  clientProjects: (clientId: string) => part('client-projects', clientId),
+  unassignedClientEmail: (email: string) => part('client-email', email.toLowerCase()),
   /** Failed sign-in counter for one e-mail or address, per fixed window. */
   throttle: (subject: string, windowStart: number) => ({ pk: part('throttle', subject), sk: `window#${windowStart}` }),
   /** A WebSocket connection; gsi1 lists a project's connections. */

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { projectInput } from '../../events/projects/inputs';
+import { displayName } from '../../events/projects/room-naming';
+import { newProjectTemplate } from '../../events/projects/template';
+import { httpHandler } from '../http/handler';
+import { reply } from '../http/responses';
+import { addTemplateItems, runProjectCommands } from '../projects/commands';
+import { clientIdForEmail } from '../projects/client-match';
+import { projectDto } from '../projects/dto';
+import { getSummary } from '../projects/read';
+import { httpRoutes } from '../routes';
+
+/** A new project, with the template's rooms and items, assigned to its client if they have an account. */
+export const handler = httpHandler(httpRoutes.createProject, { body: projectInput }, async ({ body, principal, requestId, idempotency }) => {
+  const projectId = randomUUID();
+  const rooms = newProjectTemplate.map((room) => ({ roomId: randomUUID(), type: room.type, name: room.name, customName: room.customName, items: room.items }));
+  const clientId = await clientIdForEmail(body.clientEmail);
+  const caller = { principal, requestId, idempotency };
+  const target = { projectId, tenantId: principal.userId };
+  await runProjectCommands(caller, target, [{ type: 'create', projectId, details: body, rooms }, ...(clientId ? [{ type: 'assignClient' as const, clientId }] : [])], () => undefined);
+  await addTemplateItems(caller, target, rooms.map((room) => ({ roomId: room.roomId, roomName: displayName(room), items: room.items })), randomUUID);
+  return reply(201, projectDto((await getSummary(projectId))!));
+});

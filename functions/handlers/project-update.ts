@@ -1,0 +1,22 @@
+import { projectInput } from '../../events/projects/inputs';
+import { httpHandler } from '../http/handler';
+import { runProjectCommands } from '../projects/commands';
+import { clientIdForEmail } from '../projects/client-match';
+import { projectDto } from '../projects/dto';
+import { idParam } from '../projects/params';
+import { accessibleSummary, getSummary } from '../projects/read';
+import { httpRoutes } from '../routes';
+
+/** Edits the project's details; a new client e-mail moves the project to that client's account, if any. */
+export const handler = httpHandler(httpRoutes.updateProject, { body: projectInput, params: idParam }, async ({ body, params, principal, requestId, idempotency }) => {
+  const summary = await accessibleSummary(principal, params.id);
+  const emailChanged = (summary.clientEmail ?? null) !== body.clientEmail;
+  const clientId = emailChanged ? await clientIdForEmail(body.clientEmail) : (summary.clientId ?? null);
+  await runProjectCommands(
+    { principal, requestId, idempotency },
+    { projectId: params.id, tenantId: summary.contractorId },
+    [{ type: 'update', details: body }, { type: 'assignClient', clientId }],
+    () => undefined,
+  );
+  return projectDto((await getSummary(params.id))!);
+});

@@ -1,0 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import { roomInput } from '../../events/projects/inputs';
+import { httpHandler } from '../http/handler';
+import { reply } from '../http/responses';
+import { runProjectCommands } from '../projects/commands';
+import { roomDto } from '../projects/dto';
+import { accessibleSummary, getRoomView } from '../projects/read';
+import { httpRoutes } from '../routes';
+
+/** Adds a room; bedrooms, bathrooms, kitchens and laundry rooms are named by the numbering rules. */
+export const handler = httpHandler(httpRoutes.createRoom, { body: roomInput }, async ({ body, principal, requestId, idempotency }) => {
+  const summary = await accessibleSummary(principal, body.projectId);
+  const roomId = randomUUID();
+  await runProjectCommands(
+    { principal, requestId, idempotency },
+    { projectId: body.projectId, tenantId: summary.contractorId },
+    [{ type: 'addRoom', roomId, roomType: body.type, name: body.name, customName: body.customName }],
+    () => undefined,
+  );
+  return reply(201, roomDto((await getRoomView(body.projectId, roomId))!));
+});

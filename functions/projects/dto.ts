@@ -1,0 +1,90 @@
+import type { ProjectDetails } from '../../events/projects/events';
+import type { ItemView, ProjectSummaryView, RoomView } from './views';
+
+/** What the API answers, in the field names of spec sections 3 and 7. */
+
+const percent = (part: number, total: number) => (total > 0 ? Math.round((part / total) * 100) : 0);
+
+export function projectDto(summary: ProjectSummaryView) {
+  return {
+    id: summary.id,
+    contractorId: summary.contractorId,
+    clientId: summary.clientId ?? null,
+    name: summary.name,
+    address: summary.address,
+    clientName: summary.clientName,
+    clientEmail: summary.clientEmail ?? null,
+    clientPhone: summary.clientPhone ?? null,
+    status: summary.status,
+    contractorNotes: summary.contractorNotes ?? null,
+    startDate: summary.startDate ?? null,
+    targetCompletionDate: summary.targetCompletionDate ?? null,
+    lockBoxCode: summary.lockBoxCode ?? null,
+    createdAt: summary.createdAt,
+    updatedAt: summary.updatedAt,
+  };
+}
+
+/** The editable details, as the project form sends them. */
+export const detailsOf = (summary: ProjectSummaryView): ProjectDetails => {
+  const { name, address, clientName, clientEmail, clientPhone, status, contractorNotes, startDate, targetCompletionDate } = projectDto(summary);
+  return { name, address, clientName, clientEmail, clientPhone, status: status as ProjectDetails['status'], contractorNotes, startDate, targetCompletionDate };
+};
+
+/** The contractor's list: overallCompletion is a percentage (0–100). */
+export const projectWithStatsDto = (summary: ProjectSummaryView) => ({
+  ...projectDto(summary),
+  overallCompletion: percent(summary.completedItems, summary.totalItems),
+  totalRooms: summary.totalRooms,
+  completedRooms: summary.completedRooms,
+});
+
+/** The client's list: stats.overallCompletion is a fraction (0–1), as the spec's client dashboard uses it. */
+export const clientProjectDto = (summary: ProjectSummaryView) => ({
+  id: summary.id,
+  name: summary.name,
+  status: summary.status,
+  address: summary.address,
+  startDate: summary.startDate ?? null,
+  stats: { overallCompletion: summary.totalItems > 0 ? summary.completedItems / summary.totalItems : 0 },
+});
+
+export const statsDto = (summary: ProjectSummaryView) => ({
+  completed: summary.completedItems,
+  total: summary.totalItems,
+  percentage: percent(summary.completedItems, summary.totalItems),
+  contractorCompleted: summary.contractorCompletedItems,
+  clientCompleted: summary.clientCompletedItems,
+  contractorPercentage: percent(summary.contractorCompletedItems, summary.totalItems),
+  clientPercentage: percent(summary.clientCompletedItems, summary.totalItems),
+});
+
+export const roomDto = (room: RoomView) => ({
+  id: room.id,
+  projectId: room.projectId,
+  name: room.name,
+  type: room.type,
+  customName: room.customName ?? null,
+  lockBoxCode: room.lockBoxCode ?? null,
+  totalItems: room.total,
+  completedItems: room.completed,
+});
+
+export const itemDto = (item: ItemView) => ({
+  id: item.id,
+  roomId: item.roomId,
+  category: item.category,
+  name: item.name,
+  completed: item.completed,
+  contractorCompleted: item.contractorCompleted,
+  clientCompleted: item.clientCompleted,
+  purchasesMade: item.purchasesMade,
+  details: item.details,
+  itemType: item.itemType,
+  cabinetDetails: item.cabinetDetails ?? null,
+  cabinetLinks: item.cabinetLinks ?? [],
+  cabinetImages: item.cabinetImages ?? [],
+  referenceLinks: item.referenceLinks ?? [],
+  referenceImages: item.referenceImages ?? [],
+  order: item.order,
+});

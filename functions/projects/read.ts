@@ -1,0 +1,125 @@
+import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { notFound } from '../../events/errors';
+import type { Principal } from '../auth/session-token';
+import { dynamo } from '../adapters/aws-clients';
+import { config } from '../config';
+import { stateKeys } from '../store/keys';
+import { stateTable } from '../tables';
+import type { ItemView, ProjectSummaryView, RoomView } from './views';
+
+/**
+ * Reads of the checklist's views. Every read through a project id checks that the caller is the
+ * project's contractor or its assigned client, and otherwise answers 404, as if it did not exist.
+ */
+
+const table = () => config().stateTable;
+
+async function get<T>(key: { pk: string; sk: string }): Promise<T | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
+  return Item as T | undefined;
+}
+
+async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
+  const items: T[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new QueryCommand({ TableName: table(), ...input, ExclusiveStartKey }));
+    items.push(...((page.Items ?? []) as T[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+const beginsWith = (pk: string, prefix: string) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+  ConsistentRead: true,
+});
+
+export const getSummary = (projectId: string) => get<ProjectSummaryView>(stateKeys.projectSummary(projectId));
+
+export const isMember = (summary: ProjectSummaryView, principal: Principal) =>
+  summary.contractorId === principal.userId || (summary.clientId != null && summary.clientId === principal.userId);
+
+/** The project's summary if the caller may see it; 404 otherwise. */
+export async function accessibleSummary(principal: Principal, projectId: string): Promise<ProjectSummaryView> {
+  const summary = await getSummary(projectId);
+  if (!summary || !isMember(summary, principal)) throw notFound('Project');
+  return summary;
+}
+
+export async function listRooms(projectId: string): Promise<RoomView[]> {
+  const rooms = await queryAll<RoomView>(beginsWith(stateKeys.projectSummary(projectId).pk, stateKeys.projectRoomsPrefix));
+  return rooms.sort((a, b) => a.position - b.position);
+}
+
+export const getRoomView = (projectId: string, roomId: string) => get<RoomView>(stateKeys.projectRoom(projectId, roomId));
+
+/** The room and its project's summary, if the caller may see them; 404 otherwise. */
+export async function accessibleRoom(principal: Principal, roomId: string): Promise<{ summary: ProjectSummaryView; room: RoomView }> {
+  const pointer = await get<{ projectId: string }>(stateKeys.roomPointer(roomId));
+  if (!pointer) throw notFound('Room');
+  const [summary, room] = await Promise.all([getSummary(pointer.projectId), getRoomView(pointer.projectId, roomId)]);
+  if (!summary || !room || !isMember(summary, principal)) throw notFound('Room');
+  return { summary, room };
+}
+
+export async function listItems(roomId: string): Promise<ItemView[]> {
+  const items = await queryAll<ItemView>(beginsWith(stateKeys.roomPointer(roomId).pk, stateKeys.roomItemsPrefix));
+  return items.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+}
+
+export async function itemLocation(itemId: string): Promise<{ projectId: string; roomId: string } | undefined> {
+  return get<{ projectId: string; roomId: string }>(stateKeys.itemPointer(itemId));
+}
+
+export async function listHistory(projectId: string, limit: number): Promise<Record<string, unknown>[]> {
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({
+      TableName: table(),
+      ...beginsWith(stateKeys.projectSummary(projectId).pk, stateKeys.historyPrefix),
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return Items;
+}
+
+/** All items of the project's partition (summary, rooms, history): for deleting it. */
+export const projectPartition = (projectId: string) => queryAll<{ pk: string; sk: string }>({
+  KeyConditionExpression: 'pk = :pk',
+  ExpressionAttributeValues: { ':pk': stateKeys.projectSummary(projectId).pk },
+  ProjectionExpression: 'pk, sk',
+});
+
+export const roomPartition = (roomId: string) => queryAll<{ pk: string; sk: string; id?: string }>({
+  KeyConditionExpression: 'pk = :pk',
+  ExpressionAttributeValues: { ':pk': stateKeys.roomPointer(roomId).pk },
+  ProjectionExpression: 'pk, sk, id',
+});
+
+/** A contractor's projects, newest last (gsi1), or a client's (gsi2): one query, whatever their size. */
+export function contractorProjects(contractorId: string): Promise<ProjectSummaryView[]> {
+  return queryAll<ProjectSummaryView>({
+    IndexName: stateTable.indexes[0].name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': stateKeys.contractorProjects(contractorId) },
+  });
+}
+
+export function clientProjects(clientId: string): Promise<ProjectSummaryView[]> {
+  return queryAll<ProjectSummaryView>({
+    IndexName: stateTable.indexes[1].name,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': stateKeys.clientProjects(clientId) },
+  });
+}
+
+/** Projects waiting for a client account with this e-mail. */
+export function projectsAwaitingClient(email: string): Promise<ProjectSummaryView[]> {
+  return queryAll<ProjectSummaryView>({
+    IndexName: stateTable.indexes[1].name,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': stateKeys.unassignedClientEmail(email) },
+  });
+}

@@ -1,0 +1,136 @@
+import type { StoredEvent } from '../../events/envelope';
+import type { ActivityEntry } from '../../events/projects/activity';
+import type { ItemCounts, ItemState } from '../../events/projects/item';
+import type { ProjectState, RoomState } from '../../events/projects/project';
+import { stateKeys } from '../store/keys';
+
+/**
+ * The checklist's read models as state-table items, and the writes that keep them in step with
+ * the events. Counters are moved with ADD, so a flag toggle never needs the project's version.
+ */
+
+export const zeroCounts: ItemCounts = { total: 0, completed: 0, contractorCompleted: 0, clientCompleted: 0, purchased: 0 };
+
+/** Counter attribute names: on a room as they are, on the project summary with an `Items` suffix. */
+const counterNames = Object.keys(zeroCounts) as (keyof ItemCounts)[];
+const summaryCounter = (name: keyof ItemCounts) => `${name}Items`;
+
+export interface ProjectSummaryView {
+  readonly id: string;
+  readonly contractorId: string;
+  readonly clientId: string | null;
+  readonly name: string;
+  readonly address: string;
+  readonly clientName: string;
+  readonly clientEmail: string | null;
+  readonly clientPhone: string | null;
+  readonly status: string;
+  readonly contractorNotes: string | null;
+  readonly startDate: string | null;
+  readonly targetCompletionDate: string | null;
+  readonly lockBoxCode: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly totalItems: number;
+  readonly completedItems: number;
+  readonly contractorCompletedItems: number;
+  readonly clientCompletedItems: number;
+  readonly purchasedItems: number;
+  readonly totalRooms: number;
+  readonly completedRooms: number;
+}
+
+export interface RoomView extends ItemCounts {
+  readonly id: string;
+  readonly projectId: string;
+  readonly type: RoomState['type'];
+  readonly name: string;
+  readonly customName: string | null;
+  readonly lockBoxCode: string | null;
+  /** Order of addition, for stable listing. */
+  readonly position: number;
+  readonly isComplete: boolean;
+}
+
+export type ItemView = Omit<ItemState, 'exists' | 'itemId'> & { readonly id: string; readonly projectId: string; readonly completed: boolean };
+
+function clientIndexKey(clientId: string | null, clientEmail: string | null): Record<string, string> {
+  if (clientId) return { gsi2pk: stateKeys.clientProjects(clientId) };
+  if (clientEmail) return { gsi2pk: stateKeys.unassignedClientEmail(clientEmail) };
+  return {};
+}
+
+export function summaryItem(state: ProjectState, counts: ItemCounts & { totalRooms: number; completedRooms: number }, createdAt: string, updatedAt: string) {
+  const sortKey = `${createdAt}#${state.projectId}`;
+  return {
+    ...stateKeys.projectSummary(state.projectId),
+    gsi1pk: stateKeys.contractorProjects(state.contractorId),
+    gsi1sk: sortKey,
+    ...clientIndexKey(state.clientId, state.details.clientEmail),
+    gsi2sk: sortKey,
+    id: state.projectId,
+    contractorId: state.contractorId,
+    clientId: state.clientId,
+    ...state.details,
+    lockBoxCode: state.lockBoxCode,
+    createdAt,
+    updatedAt,
+    ...Object.fromEntries(counterNames.map((name) => [summaryCounter(name), counts[name]])),
+    totalRooms: counts.totalRooms,
+    completedRooms: counts.completedRooms,
+  };
+}
+
+export function roomItem(projectId: string, room: RoomState, position: number, counts: ItemCounts = zeroCounts) {
+  return {
+    ...stateKeys.projectRoom(projectId, room.roomId),
+    id: room.roomId,
+    projectId,
+    type: room.type,
+    name: room.name,
+    customName: room.customName,
+    lockBoxCode: null,
+    position,
+    ...counts,
+    isComplete: counts.total > 0 && counts.completed === counts.total,
+  };
+}
+
+export function itemItem(projectId: string, item: ItemState) {
+  const { exists: _exists, itemId, ...fields } = item;
+  delete (fields as { fromTemplate?: unknown }).fromTemplate;
+  return {
+    ...stateKeys.roomItem(item.roomId, itemId),
+    id: itemId,
+    projectId,
+    ...fields,
+    completed: item.contractorCompleted && item.purchasesMade && item.clientCompleted,
+  };
+}
+
+export function historyItem(projectId: string, event: StoredEvent, entry: ActivityEntry) {
+  return {
+    ...stateKeys.historyEntry(projectId, event.eventId),
+    id: event.eventId,
+    projectId,
+    eventType: event.type,
+    action: entry.action,
+    details: entry.details ?? null,
+    itemName: entry.itemName ?? null,
+    roomName: entry.roomName ?? null,
+    summary: entry.summary,
+    userName: event.meta.displayName,
+    userType: event.meta.role,
+    createdAt: event.meta.at,
+  };
+}
+
+export const summaryCounterDeltas = (delta: ItemCounts): Record<string, number> =>
+  Object.fromEntries(counterNames.map((name) => [summaryCounter(name), delta[name]]));
+
+export const negate = (counts: ItemCounts): ItemCounts =>
+  Object.fromEntries(counterNames.map((name) => [name, -counts[name]])) as unknown as ItemCounts;
+
+/** The gsi2 key a summary should have now (the client's, or the unassigned client e-mail's). */
+export const clientIndexValue = (clientId: string | null, clientEmail: string | null): string | null =>
+  clientIndexKey(clientId, clientEmail).gsi2pk ?? null;
