@@ -47,3 +47,187 @@ describe('project lifecycle', () => {
     expect((await api.get(`/api/rooms/${kitchen.id}/items`)).status).toBe(404);
   });
 });
+
+type Room = { id: string; type: string; name: string; customName: string | null; totalItems: number; completedItems: number };
+type Item = { id: string; name: string; category: string; completed: boolean; contractorCompleted: boolean; clientCompleted: boolean; purchasesMade: boolean; details: string; referenceLinks: string[] };
+
+const roomsOf = async (api: ApiClient, projectId: string) => (await api.get(`/api/projects/${projectId}/rooms`)).body as Room[];
+const itemsOf = async (api: ApiClient, roomId: string) => (await api.get(`/api/rooms/${roomId}/items`)).body as Item[];
+
+/** A contractor with a project whose client has an account (assigned), and both signed in. */
+async function projectWithClient() {
+  const contractor = await signedUp('contractor');
+  const client = await signedUp('client');
+  const project = await newProject(contractor.api, { clientEmail: client.user.email.toUpperCase() });
+  return { contractor, client, project };
+}
+
+describe('room numbering (spec section 5)', () => {
+  it('numbers bedrooms and bathrooms after the highest, and names a second kitchen and laundry room', async () => {
+    const { api } = await signedUp('contractor');
+    const project = await newProject(api);
+    const add = async (type: string, extra: Record<string, unknown> = {}) => {
+      const answer = await api.post('/api/rooms', { projectId: project.id, type, name: 'ignored', customName: 'ignored', ...extra });
+      expect(answer.status).toBe(201);
+      return answer.body as Room;
+    };
+    // The template has 'Bedroom 1', 'Bathroom 1', one kitchen and one laundry room.
+    expect((await add('bedroom')).customName).toBe('Bedroom 2');
+    const bedrooms = (await roomsOf(api, project.id)).filter((room) => room.type === 'bedroom');
+    await api.put(`/api/rooms/${bedrooms[1]!.id}`, { customName: 'bedroom 7' });
+    expect((await add('bedroom')).customName).toBe('Bedroom 8');
+    expect((await add('bathroom')).customName).toBe('Bathroom 2');
+    // The first kitchen has no number: the next is the highest number (none) plus one.
+    expect((await add('kitchen'))).toMatchObject({ name: 'Kitchen', customName: 'Kitchen 1' });
+    expect((await add('kitchen')).customName).toBe('Kitchen 2');
+    expect((await add('laundry'))).toMatchObject({ name: 'Laundry Room', customName: 'Laundry Room 1' });
+    expect(await add('study', { name: 'Library', customName: null })).toMatchObject({ name: 'Library', customName: null });
+  });
+
+  it("gives a project's first kitchen and laundry room no custom name", async () => {
+    const { api } = await signedUp('contractor');
+    const project = await newProject(api);
+    const rooms = await roomsOf(api, project.id);
+    for (const room of rooms.filter((r) => r.type === 'kitchen' || r.type === 'laundry')) await api.delete(`/api/rooms/${room.id}`);
+    const kitchen = await api.post('/api/rooms', { projectId: project.id, type: 'kitchen' });
+    expect(kitchen.body).toMatchObject({ name: 'Kitchen', customName: null });
+  });
+
+  it('refuses a blank rename and the deletion of the whole-home room, changing nothing', async () => {
+    const { api } = await signedUp('contractor');
+    const project = await newProject(api);
+    const [home] = await roomsOf(api, project.id);
+    const blank = await api.put(`/api/rooms/${home!.id}`, { customName: '   ' });
+    expect(blank).toMatchObject({ status: 400, body: { fieldErrors: { customName: ['Room name is required'] } } });
+    expect((await api.delete(`/api/rooms/${home!.id}`)).status).toBe(400);
+    expect((await roomsOf(api, project.id))[0]).toMatchObject({ id: home!.id, customName: null });
+  });
+});
+
+describe('flags, roles and stats', () => {
+  it('lets only the contractor set Selected and only the client set Installed; both set Purchased', async () => {
+    const { contractor, client, project } = await projectWithClient();
+    const [home] = await roomsOf(contractor.api, project.id);
+    const [item] = await itemsOf(contractor.api, home!.id);
+    const patch = (api: ApiClient, body: object) => api.request('PATCH', `/api/checklist-items/${item!.id}`, body);
+
+    expect(await patch(client.api, { contractorCompleted: true })).toMatchObject({ status: 403, body: { message: 'Only the contractor can set Selected.' } });
+    expect(await patch(contractor.api, { clientCompleted: true })).toMatchObject({ status: 403, body: { message: 'Only the client can set Installed.' } });
+    expect((await itemsOf(client.api, home!.id))[0]).toMatchObject({ contractorCompleted: false, clientCompleted: false });
+
+    expect((await patch(contractor.api, { contractorCompleted: true })).body).toMatchObject({ contractorCompleted: true, completed: false });
+    expect((await patch(client.api, { purchasesMade: true })).body).toMatchObject({ purchasesMade: true, completed: false });
+    expect((await patch(client.api, { clientCompleted: true })).body).toMatchObject({ clientCompleted: true, completed: true });
+    expect((await patch(contractor.api, { purchasesMade: false })).body).toMatchObject({ purchasesMade: false, completed: false });
+  });
+
+  it('keeps the stats exact after a mixed sequence of toggles, and marks a room complete only when all its items are', async () => {
+    const { contractor, client, project } = await projectWithClient();
+    const rooms = await roomsOf(contractor.api, project.id);
+    const dining = rooms.find((room) => room.type === 'dining_room')!;
+    const items = await itemsOf(contractor.api, dining.id);
+    const total = rooms.reduce((sum, room) => sum + room.totalItems, 0);
+    const set = (api: ApiClient, id: string, body: object) => api.request('PATCH', `/api/checklist-items/${id}`, body);
+
+    for (const item of items) {
+      await set(contractor.api, item.id, { contractorCompleted: true, purchasesMade: true });
+      await set(client.api, item.id, { clientCompleted: true });
+    }
+    await set(client.api, items[0]!.id, { clientCompleted: false });
+    await set(client.api, items[0]!.id, { clientCompleted: true });
+    await set(contractor.api, items[1]!.id, { contractorCompleted: false });
+
+    const n = items.length;
+    const stats = (await contractor.api.get(`/api/projects/${project.id}/stats`)).body;
+    expect(stats).toEqual({
+      completed: n - 1,
+      total,
+      percentage: Math.round(((n - 1) / total) * 100),
+      contractorCompleted: n - 1,
+      clientCompleted: n,
+      contractorPercentage: Math.round(((n - 1) / total) * 100),
+      clientPercentage: Math.round((n / total) * 100),
+    });
+    let [listed] = (await contractor.api.get('/api/projects/with-stats')).body;
+    expect(listed.completedRooms).toBe(0);
+    expect((await contractor.api.get(`/api/rooms/${dining.id}`)).body).toMatchObject({ totalItems: n, completedItems: n - 1 });
+
+    await set(contractor.api, items[1]!.id, { contractorCompleted: true });
+    [listed] = (await contractor.api.get('/api/projects/with-stats')).body;
+    expect(listed).toMatchObject({ completedRooms: 1, overallCompletion: Math.round((n / total) * 100) });
+    const [clientListed] = (await client.api.get('/api/client-projects')).body;
+    expect(clientListed).toEqual({ id: project.id, name: 'Maple Street Remodel', status: 'active', address: '12 Maple Street', startDate: null, stats: { overallCompletion: n / total } });
+  });
+});
+
+describe('tenant isolation', () => {
+  it("answers 404 to another contractor and to a client who is not assigned, on every route of someone else's project", async () => {
+    const { contractor, project } = await projectWithClient();
+    const [home] = await roomsOf(contractor.api, project.id);
+    const [item] = await itemsOf(contractor.api, home!.id);
+    const stranger = await signedUp('contractor');
+    const otherClient = await signedUp('client');
+    // [method, path, body, contractor-only route (a client is refused by role before any lookup: 403)]
+    const attempts: [string, string, unknown, boolean][] = [
+      ['GET', `/api/projects/${project.id}/stats`, undefined, false],
+      ['GET', `/api/projects/${project.id}/history`, undefined, false],
+      ['GET', `/api/projects/${project.id}/rooms`, undefined, false],
+      ['PUT', `/api/projects/${project.id}`, projectForm(), true],
+      ['PATCH', `/api/projects/${project.id}`, { lockBoxCode: '1234' }, true],
+      ['DELETE', `/api/projects/${project.id}`, undefined, true],
+      ['GET', `/api/rooms/${home!.id}`, undefined, false],
+      ['GET', `/api/rooms/${home!.id}/items`, undefined, false],
+      ['POST', '/api/rooms', { projectId: project.id, type: 'bedroom' }, true],
+      ['PUT', `/api/rooms/${home!.id}`, { customName: 'Mine now' }, true],
+      ['DELETE', `/api/rooms/${home!.id}`, undefined, true],
+      ['POST', '/api/checklist-items', { roomId: home!.id, category: 'standard', name: 'Sneaky' }, true],
+      ['PATCH', `/api/checklist-items/${item!.id}`, { purchasesMade: true }, false],
+      ['PUT', `/api/checklist-items/${item!.id}`, { details: 'mine' }, false],
+      ['DELETE', `/api/checklist-items/${item!.id}`, undefined, true],
+    ];
+    for (const [method, path, body, contractorOnly] of attempts) {
+      const strangerAnswer = await stranger.api.request(method, path, body);
+      expect([method, path, strangerAnswer.status]).toEqual([method, path, 404]);
+      const clientAnswer = await otherClient.api.request(method, path, body);
+      expect([method, path, clientAnswer.status]).toEqual([method, path, contractorOnly ? 403 : 404]);
+      expect(JSON.stringify(clientAnswer.body ?? '') + JSON.stringify(strangerAnswer.body ?? '')).not.toContain('Maple Street');
+    }
+    expect((await stranger.api.get('/api/projects/with-stats')).body).toEqual([]);
+    expect((await otherClient.api.get('/api/client-projects')).body).toEqual([]);
+    // Nothing changed.
+    expect((await itemsOf(contractor.api, home!.id)).find((i) => i.id === item!.id)).toMatchObject({ purchasesMade: false, details: item!.details });
+    expect((await roomsOf(contractor.api, project.id))).toHaveLength(8);
+  });
+});
+
+describe('client assignment by e-mail', () => {
+  it('assigns a project to an existing client account with its client e-mail, in any case', async () => {
+    const { client, project } = await projectWithClient();
+    expect(project.clientId).toBe(client.user.id);
+    expect((await client.api.get('/api/client-projects')).body.map((p: { id: string }) => p.id)).toEqual([project.id]);
+    expect((await client.api.get('/api/projects')).body.map((p: { id: string }) => p.id)).toEqual([project.id]);
+  });
+
+  it('assigns waiting projects to a client who signs up later with that e-mail, and moves them when the e-mail changes', async () => {
+    const contractor = await signedUp('contractor');
+    const email = uniqueEmail('later');
+    const project = await newProject(contractor.api, { clientEmail: email });
+    expect(project.clientId).toBeNull();
+    const client = await signedUp('client', { email });
+    expect((await client.api.get('/api/client-projects')).body.map((p: { id: string }) => p.id)).toEqual([project.id]);
+
+    const updated = await contractor.api.put(`/api/projects/${project.id}`, projectForm({ clientEmail: uniqueEmail('someone-else') }));
+    expect(updated.body.clientId).toBeNull();
+    expect((await client.api.get('/api/client-projects')).body).toEqual([]);
+    expect((await client.api.get(`/api/projects/${project.id}/stats`)).status).toBe(404);
+  });
+
+  it("removes a contractor's projects with the account, and frees a deleted client's projects", async () => {
+    const { contractor, client, project } = await projectWithClient();
+    expect((await client.api.delete('/api/auth/account')).status).toBe(200);
+    expect((await contractor.api.get('/api/projects/with-stats')).body[0]).toMatchObject({ id: project.id, clientId: null });
+    expect((await contractor.api.delete('/api/auth/account')).status).toBe(200);
+    const again = await signedUp('contractor');
+    expect((await again.api.get(`/api/projects/${project.id}/stats`)).status).toBe(404);
+  });
+});
