@@ -1,3 +1,4 @@
+import './local-environment';
 import { parseArgs } from 'node:util';
 import { replaceProjectViews } from '../projects/rebuild';
 import { eventStore } from '../store/default-store';

@@ -1,3 +1,4 @@
+import './local-environment';
 import { parseArgs } from 'node:util';
 import { eventStore } from '../store/default-store';
 import { verifyAll, verifyProject, verifyStream } from '../store/verify';

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
 import { startLocalCloud } from './cloud';
-import { webDistDir } from '../paths';
+import { localEnvironmentFile, webDistDir } from '../paths';
 import { dataDir } from './paths';
 import { demoAccounts, demoPassword, seedDemoData } from './seed';
 
@@ -24,6 +25,8 @@ const cloud = await startLocalCloud({
 });
 
 await seedDemoData(cloud.url);
+// For the command-line tools (npm run audit, events:verify, views:rebuild): see functions/tools.
+writeFileSync(localEnvironmentFile, JSON.stringify(cloud.env, null, 2));
 
 console.log(`
 Construction Checklist is running at ${cloud.url}   (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)
@@ -43,6 +46,7 @@ function stop() {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping …');
+  rmSync(localEnvironmentFile, { force: true });
   cloud.stop().then(() => process.exit(0));
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);

@@ -1,0 +1,14 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { localEnvironmentFile } from '../../infra/paths';
+import { envNames } from '../config';
+
+/**
+ * The command-line tools use the Lambdas' environment. With none set, they talk to the app that
+ * `npm start` is running (it writes its environment to .local/cloud-env.json).
+ */
+
+if (!process.env[envNames.eventsTable] && existsSync(localEnvironmentFile)) {
+  const env = JSON.parse(readFileSync(localEnvironmentFile, 'utf8')) as Record<string, string>;
+  Object.assign(process.env, env);
+  console.error(`(using the local cloud that npm start runs: DynamoDB at ${env.AWS_ENDPOINT_URL_DYNAMODB})`);
+}
