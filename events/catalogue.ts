@@ -1,11 +1,12 @@
 import { accountEvents } from './accounts/events';
 import { EventCatalogue, type EventDefinition } from './event-catalogue';
+import { chatEvents } from './chat/events';
 import { itemEvents, projectEvents } from './projects/events';
 
 /**
  * Every domain event type the product records, in one place. Each domain module exports its
  * definitions and they are listed here; the event store accepts and reads only these.
  */
-export const eventDefinitions: readonly EventDefinition[] = [...accountEvents, ...projectEvents, ...itemEvents];
+export const eventDefinitions: readonly EventDefinition[] = [...accountEvents, ...projectEvents, ...itemEvents, ...chatEvents];
 
 export const catalogue = new EventCatalogue(eventDefinitions);

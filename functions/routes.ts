@@ -51,6 +51,14 @@ export const httpRoutes = {
   patchItem: { method: 'PATCH', path: '/api/checklist-items/{id}', handler: 'item-update', access: 'authenticated' },
   putItem: { method: 'PUT', path: '/api/checklist-items/{id}', handler: 'item-update', access: 'authenticated' },
   deleteItem: { method: 'DELETE', path: '/api/checklist-items/{id}', handler: 'item-delete', access: 'contractor' },
+
+  listChat: { method: 'GET', path: '/api/projects/{id}/chat', handler: 'chat-list', access: 'authenticated' },
+  postChat: { method: 'POST', path: '/api/chat', handler: 'chat-post', access: 'authenticated' },
+  chatHistory: { method: 'GET', path: '/api/chat/{projectId}/history', handler: 'chat-history', access: 'authenticated' },
+  markMessageRead: { method: 'PUT', path: '/api/chat/{messageId}/read', handler: 'chat-read', access: 'authenticated' },
+  markAllRead: { method: 'PUT', path: '/api/chat/{projectId}/mark-all-read', handler: 'chat-mark-all-read', access: 'authenticated' },
+  getUserSession: { method: 'GET', path: '/api/user-session', handler: 'user-session-get', access: 'authenticated' },
+  putUserSession: { method: 'PUT', path: '/api/user-session', handler: 'user-session-put', access: 'authenticated' },
 } as const satisfies Record<string, HttpRoute>;
 
 export type RouteName = keyof typeof httpRoutes;

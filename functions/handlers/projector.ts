@@ -11,8 +11,12 @@ import { logger } from '../logger';
  * item failure and retried; the rest of the batch is not.
  */
 
+/**
+ * What browsers get: `chat_message` for chat changes (new messages, read receipts: the chat
+ * refetches), `project_event` for everything else (the checklist refetches).
+ */
 export interface ProjectEventNotice {
-  readonly type: 'project_event';
+  readonly type: 'project_event' | 'chat_message';
   readonly projectId: string;
   readonly streamId: string;
   readonly version: number;
@@ -28,7 +32,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     const stored = unmarshall(image as Record<string, AttributeValue>) as StoredEvent;
     if (!stored.projectId) continue;
     const notice: ProjectEventNotice = {
-      type: 'project_event',
+      type: stored.streamId.startsWith('chat#') ? 'chat_message' : 'project_event',
       projectId: stored.projectId,
       streamId: stored.streamId,
       version: stored.version,

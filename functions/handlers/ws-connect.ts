@@ -3,10 +3,11 @@ import { saveConnection } from '../adapters/connections';
 import { authenticate } from '../auth/sessions';
 import { SESSION_COOKIE, readCookie } from '../auth/session-token';
 import { logger } from '../logger';
+import { getSummary, isMember } from '../projects/read';
 
 /**
- * $connect on /ws?projectId=…: only signed-in users (session cookie) may connect, and the
- * connection is filed under its project so the projector can reach it.
+ * $connect on /ws?projectId=…: only the project's contractor or assigned client (by session
+ * cookie) may connect; the connection is filed under its project so the projector can reach it.
  */
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
@@ -22,6 +23,8 @@ export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResul
   const cookie = event.headers?.cookie ?? event.headers?.Cookie;
   const principal = await authenticate(readCookie(cookie ? [cookie] : [], SESSION_COOKIE));
   if (!principal) return refuse(401, 'Please sign in to continue.');
+  const project = await getSummary(projectId);
+  if (!project || !isMember(project, principal)) return refuse(403, 'Not a project of yours');
   await saveConnection(event.requestContext.connectionId, { projectId, userId: principal.userId });
   logger.info('connected', { connectionId: event.requestContext.connectionId, projectId, userId: principal.userId });
   return { statusCode: 200 };

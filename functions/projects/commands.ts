@@ -36,7 +36,7 @@ export interface Caller {
  */
 export const systemActor = { userId: 'system', role: 'system', name: 'Construction Checklist' } as const;
 
-async function metaFor(caller: Caller | typeof systemActor): Promise<EventMeta> {
+export async function metaFor(caller: Caller | typeof systemActor): Promise<EventMeta> {
   const at = new Date().toISOString();
   if (!('principal' in caller)) return { actorId: caller.userId, role: 'system', displayName: caller.name, at, requestId: `system-${at}` };
   const user = await findUserById(caller.principal.userId);

@@ -38,6 +38,12 @@ export const stateKeys = {
   /** gsi2 of a project summary: its client's projects, or, while no account has its client e-mail, that e-mail. */
   clientProjects: (clientId: string) => part('client-projects', clientId),
   unassignedClientEmail: (email: string) => part('client-email', email.toLowerCase()),
+  /** A project's chat: messages in time order (ULIDs), and a pointer from a message id. */
+  chatMessage: (projectId: string, messageId: string) => ({ pk: part('chat', projectId), sk: part('message', messageId) }),
+  chatMessagesPrefix: 'message#',
+  messagePointer: (messageId: string) => ({ pk: part('chat-message', messageId), sk: 'message' }),
+  /** A user's chat session (the Join Project Chat choice), kept per signed-in user. */
+  userSession: (userId: string) => ({ pk: part('user-session', userId), sk: 'session' }),
   /** Failed sign-in counter for one e-mail or address, per fixed window. */
   throttle: (subject: string, windowStart: number) => ({ pk: part('throttle', subject), sk: `window#${windowStart}` }),
   /** A WebSocket connection; gsi1 lists a project's connections. */

@@ -7,6 +7,14 @@ import { s3, websocketManagement } from '../../functions/adapters/aws-clients';
 import { config } from '../../functions/config';
 import { postToConnection, postToProject, projectConnectionIds, saveConnection } from '../../functions/adapters/connections';
 import { signIn } from '../support/session';
+import { signedUp } from '../support/accounts';
+
+/** A contractor signed in through the API with a new project of theirs. */
+async function projectMember() {
+  const { api } = await signedUp('contractor');
+  const project = await api.post('/api/projects', { name: 'Socket House', address: '1 Wire Way', clientName: 'Sam' });
+  return { cookie: api.cookie!, projectId: project.body.id as string, api };
+}
 import { storeWith, testMeta, uniqueId } from '../support/store';
 import { note } from '../support/test-catalogue';
 
@@ -32,10 +40,15 @@ function connect(projectId: string, cookie?: string) {
     socket.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
     socket.once('error', reject);
   });
-  const next = async (timeoutMs = 5000) => {
+  /** The first message received that matches (notices of the project's creation may come first). */
+  const next = async (timeoutMs = 5000, matches: (message: any) => boolean = () => true) => {
     const deadline = Date.now() + timeoutMs;
-    while (!received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    return received.shift();
+    for (;;) {
+      const index = received.findIndex(matches);
+      if (index >= 0) return received.splice(index, 1)[0];
+      if (Date.now() > deadline) return undefined;
+      await new Promise((r) => setTimeout(r, 20));
+    }
   };
   return { socket, opened, next };
 }
@@ -110,8 +123,12 @@ describe('/objects/*', () => {
 });
 
 describe('WebSocket API', () => {
-  it('refuses a connection without a session or without a project id', async () => {
-    await expect(connect('p1').opened).rejects.toThrow('refused with 401');
+  it("refuses a connection without a session, without a project id, or to someone else's project", async () => {
+    const mine = await projectMember();
+    await expect(connect(mine.projectId).opened).rejects.toThrow('refused with 401');
+    const other = await projectMember();
+    await expect(connect(mine.projectId, other.cookie).opened).rejects.toThrow('refused with 403');
+    await expect(connect(uniqueId('project'), other.cookie).opened).rejects.toThrow('refused with 403');
     const { cookie } = await signIn();
     const noProject = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, { headers: { cookie } });
     sockets.push(noProject);
@@ -125,28 +142,28 @@ describe('WebSocket API', () => {
   });
 
   it('delivers what a handler posts through the management API to every connection of the project', async () => {
-    const projectId = uniqueId('project');
-    const { cookie } = await signIn();
-    const [first, second, elsewhere] = [connect(projectId, cookie), connect(projectId, cookie), connect(uniqueId('project'), cookie)];
+    const { projectId, cookie, api } = await projectMember();
+    const otherProject = (await api.post('/api/projects', { name: 'Other', address: '2 Wire Way', clientName: 'Sam' })).body.id;
+    const [first, second, elsewhere] = [connect(projectId, cookie), connect(projectId, cookie), connect(otherProject, cookie)];
     await Promise.all([first.opened, second.opened, elsewhere.opened]);
 
     expect(await postToProject(projectId, { type: 'chat_message', projectId })).toEqual({ sent: 2, gone: 0 });
-    expect(await first.next()).toEqual({ type: 'chat_message', projectId });
-    expect(await second.next()).toEqual({ type: 'chat_message', projectId });
-    expect(await elsewhere.next(300)).toBeUndefined();
+    const isChat = (message: { type: string }) => message.type === 'chat_message';
+    expect(await first.next(5000, isChat)).toEqual({ type: 'chat_message', projectId });
+    expect(await second.next(5000, isChat)).toEqual({ type: 'chat_message', projectId });
+    expect(await elsewhere.next(300, isChat)).toBeUndefined();
   });
 
   it('answers a ping with a pong through $default', async () => {
-    const { cookie } = await signIn();
-    const client = connect(uniqueId('project'), cookie);
+    const { projectId, cookie } = await projectMember();
+    const client = connect(projectId, cookie);
     await client.opened;
     client.socket.send(JSON.stringify({ type: 'ping' }));
-    expect(await client.next()).toEqual({ type: 'pong' });
+    expect(await client.next(5000, (message) => message.type === 'pong')).toEqual({ type: 'pong' });
   });
 
   it('takes the GoneException path for a closed connection and forgets it', async () => {
-    const projectId = uniqueId('project');
-    const { cookie } = await signIn();
+    const { projectId, cookie } = await projectMember();
     const client = connect(projectId, cookie);
     await client.opened;
     const [connectionId] = await projectConnectionIds(projectId);
@@ -167,13 +184,12 @@ describe('WebSocket API', () => {
   });
 
   it("pushes a project_event to the project's browsers when an event is appended (stream → projector)", async () => {
-    const projectId = uniqueId('project');
-    const { cookie } = await signIn();
+    const { projectId, cookie } = await projectMember();
     const client = connect(projectId, cookie);
     await client.opened;
 
     const streamId = uniqueId('item');
     await storeWith().append({ streamId, expected: streamStart, events: [note('tile chosen')], tenantId: 'tenant-a', projectId, meta: testMeta() });
-    expect(await client.next(10_000)).toEqual({ type: 'project_event', projectId, streamId, version: 1, eventType: 'NoteAdded' });
+    expect(await client.next(10_000, (message) => message.streamId === streamId)).toEqual({ type: 'project_event', projectId, streamId, version: 1, eventType: 'NoteAdded' });
   });
 });

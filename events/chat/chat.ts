@@ -1,0 +1,76 @@
+import { invalid, notFound } from '../errors';
+import type { ChatEvent, Reader } from './events';
+import { MAX_MESSAGE_LENGTH } from './events';
+
+/**
+ * The chat aggregate: which messages exist and who has read them. The sender is whoever is
+ * signed in; a reader marks messages read for their own role only.
+ */
+
+export interface ChatMessageState {
+  readonly messageId: string;
+  readonly senderType: Reader;
+  readonly readByContractor: boolean;
+  readonly readByClient: boolean;
+}
+
+export interface ChatState {
+  readonly messages: ReadonlyMap<string, ChatMessageState>;
+}
+
+export const initialChatState: ChatState = { messages: new Map() };
+
+export type ChatCommand =
+  | { type: 'post'; messageId: string; sender: { role: Reader; name: string }; message: string; messageType: 'chat' | 'action'; roomId: string | null }
+  | { type: 'markRead'; by: Reader; messageIds: readonly string[] | 'all' };
+
+const readFlag = (by: Reader) => (by === 'contractor' ? 'readByContractor' : 'readByClient');
+
+export function decideChat(command: ChatCommand, state: ChatState): ChatEvent[] {
+  switch (command.type) {
+    case 'post': {
+      const message = command.message.trim();
+      if (!message) throw invalid('message', 'Message cannot be empty');
+      if (message.length > MAX_MESSAGE_LENGTH) throw invalid('message', `Message must be at most ${MAX_MESSAGE_LENGTH} characters`);
+      return [
+        {
+          type: 'MessagePosted',
+          data: { messageId: command.messageId, senderType: command.sender.role, senderName: command.sender.name, message, messageType: command.messageType, roomId: command.roomId },
+        },
+      ];
+    }
+    case 'markRead': {
+      const flag = readFlag(command.by);
+      if (command.messageIds !== 'all') {
+        for (const id of command.messageIds) if (!state.messages.has(id)) throw notFound('Message');
+      }
+      const candidates = command.messageIds === 'all' ? [...state.messages.keys()] : command.messageIds;
+      const unread = candidates.filter((id) => !state.messages.get(id)![flag]);
+      return unread.length ? [{ type: 'MessagesRead', data: { by: command.by, messageIds: unread } }] : [];
+    }
+  }
+}
+
+export function evolveChat(state: ChatState, event: ChatEvent): ChatState {
+  const messages = new Map(state.messages);
+  switch (event.type) {
+    case 'MessagePosted':
+      // Unread by both at first (spec: readByContractor and readByClient default false), the
+      // sender's own chat window marks it read for them.
+      messages.set(event.data.messageId, { messageId: event.data.messageId, senderType: event.data.senderType, readByContractor: false, readByClient: false });
+      break;
+    case 'MessagesRead':
+      for (const id of event.data.messageIds) {
+        const message = messages.get(id);
+        if (message) messages.set(id, { ...message, [readFlag(event.data.by)]: true });
+      }
+      break;
+  }
+  return { messages };
+}
+
+/** Spec section 4: Unseen (neither has read), Seen by One, Seen by Both. */
+export function readState(message: Pick<ChatMessageState, 'readByContractor' | 'readByClient'>): 'Unseen' | 'Seen by One' | 'Seen by Both' {
+  const readers = Number(message.readByContractor) + Number(message.readByClient);
+  return readers === 2 ? 'Seen by Both' : readers === 1 ? 'Seen by One' : 'Unseen';
+}

@@ -1,0 +1,32 @@
+import * as z from 'zod';
+import { defineEvent, type EventOf } from '../event-catalogue';
+
+/** A project's chat (stream `chat#<projectId>`): messages, activity entries and read receipts. */
+
+export const messageTypes = ['chat', 'action'] as const;
+export const readers = ['contractor', 'client'] as const;
+export type Reader = (typeof readers)[number];
+
+export const MAX_MESSAGE_LENGTH = 2000;
+
+export const messagePosted = defineEvent('MessagePosted', {
+  schemaVersion: 1,
+  schema: z.object({
+    messageId: z.string(),
+    senderType: z.enum(readers),
+    senderName: z.string(),
+    message: z.string(),
+    messageType: z.enum(messageTypes),
+    roomId: z.string().nullable(),
+  }),
+});
+
+export const messagesRead = defineEvent('MessagesRead', {
+  schemaVersion: 1,
+  schema: z.object({ by: z.enum(readers), messageIds: z.array(z.string()) }),
+});
+
+export const chatEvents = [messagePosted, messagesRead];
+export type ChatEvent = EventOf<typeof messagePosted> | EventOf<typeof messagesRead>;
+
+export const chatStreamId = (projectId: string) => `chat#${projectId}`;

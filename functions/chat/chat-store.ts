@@ -1,0 +1,102 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { monotonicFactory } from 'ulid';
+import { chatStreamId, type ChatEvent } from '../../events/chat/events';
+import { decideChat, evolveChat, initialChatState, type ChatCommand, type ChatState } from '../../events/chat/chat';
+import type { StoredEvent } from '../../events/envelope';
+import { dynamo } from '../adapters/aws-clients';
+import { config } from '../config';
+import type { Caller } from '../projects/commands';
+import { metaFor } from '../projects/commands';
+import type { ProjectSummaryView } from '../projects/views';
+import { eventStore } from '../store/default-store';
+import { stateKeys } from '../store/keys';
+import { loadByFolding, runCommand } from '../store/run-command';
+import { WriteSet } from '../store/write-set';
+
+/** Chat commands on the event store, and the message views they keep. */
+
+export interface MessageView {
+  readonly id: string;
+  readonly projectId: string;
+  readonly senderType: 'contractor' | 'client';
+  readonly senderName: string;
+  readonly message: string;
+  readonly messageType: 'chat' | 'action';
+  readonly roomId: string | null;
+  readonly timestamp: string;
+  readonly readByContractor: boolean;
+  readonly readByClient: boolean;
+}
+
+export const newMessageId = monotonicFactory();
+
+/** At most this many messages are marked read per transaction (DynamoDB takes 100 writes). */
+export const READ_BATCH = 80;
+
+function chatProjection(writes: WriteSet, projectId: string, events: readonly StoredEvent[]): void {
+  for (const stored of events) {
+    const event = stored as unknown as ChatEvent;
+    if (event.type === 'MessagePosted') {
+      const { messageId, ...data } = event.data;
+      writes.put({ ...stateKeys.chatMessage(projectId, messageId), id: messageId, projectId, ...data, timestamp: stored.meta.at, readByContractor: false, readByClient: false });
+      writes.put({ ...stateKeys.messagePointer(messageId), projectId });
+    } else {
+      for (const id of event.data.messageIds) {
+        writes.set(stateKeys.chatMessage(projectId, id), { [event.data.by === 'contractor' ? 'readByContractor' : 'readByClient']: true });
+      }
+    }
+  }
+}
+
+export async function runChatCommand(caller: Caller, project: ProjectSummaryView, command: ChatCommand): Promise<readonly StoredEvent[]> {
+  const store = eventStore();
+  const streamId = chatStreamId(project.id);
+  const outcome = await runCommand(store, {
+    streamId,
+    tenantId: project.contractorId,
+    projectId: project.id,
+    meta: await metaFor(caller),
+    idempotency: caller.idempotency,
+    load: () => loadByFolding(store, streamId, initialChatState, (state: ChatState, event: ChatEvent) => evolveChat(state, event)),
+    decide: (state) => decideChat(command, state),
+    evolve: evolveChat,
+    views: ({ events }) => {
+      const writes = new WriteSet(config().stateTable);
+      chatProjection(writes, project.id, events);
+      return writes.toTransactItems().map((item) => ({ item }));
+    },
+    respond: () => undefined,
+  });
+  return outcome.events;
+}
+
+export async function listMessages(projectId: string): Promise<MessageView[]> {
+  const messages: MessageView[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: config().stateTable,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': stateKeys.chatMessage(projectId, '').pk, ':prefix': stateKeys.chatMessagesPrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    messages.push(...((page.Items ?? []) as MessageView[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return messages;
+}
+
+export async function getMessage(projectId: string, messageId: string): Promise<MessageView | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.chatMessage(projectId, messageId), ConsistentRead: true }));
+  return Item as MessageView | undefined;
+}
+
+export async function messageProject(messageId: string): Promise<string | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.messagePointer(messageId) }));
+  return Item?.projectId;
+}
+
+export const messageDto = ({ pk: _pk, sk: _sk, ...message }: MessageView & { pk?: string; sk?: string }) => message;

@@ -1,0 +1,21 @@
+import * as z from 'zod';
+import { forbidden } from '../../events/errors';
+import { markAllReadInput } from '../../events/chat/inputs';
+import { READ_BATCH, listMessages, runChatCommand } from '../chat/chat-store';
+import { httpHandler } from '../http/handler';
+import { accessibleSummary } from '../projects/read';
+import { httpRoutes } from '../routes';
+
+/** Marks every message of the project read for the caller's role, a batch per transaction. */
+export const handler = httpHandler(httpRoutes.markAllRead, { body: markAllReadInput, params: z.object({ projectId: z.string().min(1) }) }, async ({ body, params, principal, requestId }) => {
+  const project = await accessibleSummary(principal, params.projectId);
+  if (body.userType !== principal.role || Boolean(body.readByContractor) !== (principal.role === 'contractor')) {
+    throw forbidden('You can mark messages read only for yourself.');
+  }
+  const flag = principal.role === 'contractor' ? 'readByContractor' : 'readByClient';
+  const unread = (await listMessages(project.id)).filter((message) => !message[flag]).map((message) => message.id);
+  for (let i = 0; i < unread.length; i += READ_BATCH) {
+    await runChatCommand({ principal, requestId }, project, { type: 'markRead', by: principal.role, messageIds: unread.slice(i, i + READ_BATCH) });
+  }
+  return { updated: unread.length };
+});

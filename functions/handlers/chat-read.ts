@@ -1,0 +1,20 @@
+import * as z from 'zod';
+import { forbidden, notFound } from '../../events/errors';
+import { markReadInput } from '../../events/chat/inputs';
+import { getMessage, messageDto, messageProject, runChatCommand } from '../chat/chat-store';
+import { httpHandler } from '../http/handler';
+import { accessibleSummary } from '../projects/read';
+import { httpRoutes } from '../routes';
+
+/** A read receipt: readByContractor for contractors, readByClient for clients. */
+export const handler = httpHandler(httpRoutes.markMessageRead, { body: markReadInput, params: z.object({ messageId: z.string().min(1) }) }, async ({ body, params, principal, requestId }) => {
+  const projectId = await messageProject(params.messageId);
+  if (!projectId) throw notFound('Message');
+  const project = await accessibleSummary(principal, projectId).catch(() => {
+    throw notFound('Message');
+  });
+  const asContractor = Boolean(body.readByContractor);
+  if (asContractor !== (principal.role === 'contractor')) throw forbidden('You can mark messages read only for yourself.');
+  await runChatCommand({ principal, requestId }, project, { type: 'markRead', by: principal.role, messageIds: [params.messageId] });
+  return messageDto((await getMessage(projectId, params.messageId))!);
+});

@@ -1,0 +1,130 @@
+import { describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
+import { readState } from '../../events/chat/chat';
+import { signedUp, uniqueEmail } from '../support/accounts';
+
+/** Spec sections 3, 4 and 7 (Chat): messages, read receipts, the chat session, live pushes. */
+
+async function projectWithClient() {
+  const contractor = await signedUp('contractor');
+  const client = await signedUp('client');
+  const project = (await contractor.api.post('/api/projects', { name: 'Chat House', address: '3 Talk Lane', clientName: 'Chris Owner', clientEmail: client.user.email })).body;
+  return { contractor, client, projectId: project.id as string };
+}
+
+describe('messages', () => {
+  it('posts as the signed-in user whatever the body claims, unread by both at first', async () => {
+    const { contractor, projectId } = await projectWithClient();
+    const answer = await contractor.api.post('/api/chat', { projectId, senderType: 'client', senderName: 'Someone Else', message: '  Tile arrives Monday  ', messageType: 'chat' });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ projectId, senderType: 'contractor', senderName: 'Casey Builder', message: 'Tile arrives Monday', messageType: 'chat', readByContractor: false, readByClient: false, roomId: null });
+    expect(Date.parse(answer.body.timestamp)).toBeGreaterThan(Date.now() - 60_000);
+    expect(readState(answer.body)).toBe('Unseen');
+  });
+
+  it('refuses a blank message and appends nothing', async () => {
+    const { contractor, projectId } = await projectWithClient();
+    const answer = await contractor.api.post('/api/chat', { projectId, message: '   ' });
+    expect(answer).toMatchObject({ status: 400, body: { fieldErrors: { message: ['Message cannot be empty'] } } });
+    expect((await contractor.api.get(`/api/projects/${projectId}/chat`)).body).toEqual([]);
+  });
+
+  it('lists the chat oldest first, and the activity entries newest first in the history', async () => {
+    const { contractor, client, projectId } = await projectWithClient();
+    await contractor.api.post('/api/chat', { projectId, message: 'first' });
+    await client.api.post('/api/chat', { projectId, message: 'Marked as purchased "Faucet" in Kitchen', messageType: 'action' });
+    await client.api.post('/api/chat', { projectId, message: 'second' });
+    await contractor.api.post('/api/chat', { projectId, message: 'Deleted Bedroom 2', messageType: 'action' });
+    const chat = (await client.api.get(`/api/projects/${projectId}/chat`)).body as { message: string }[];
+    expect(chat.map((m) => m.message)).toEqual(['first', 'Marked as purchased "Faucet" in Kitchen', 'second', 'Deleted Bedroom 2']);
+    const history = (await contractor.api.get(`/api/chat/${projectId}/history`)).body as { message: string; senderType: string }[];
+    expect(history.map((m) => [m.message, m.senderType])).toEqual([['Deleted Bedroom 2', 'contractor'], ['Marked as purchased "Faucet" in Kitchen', 'client']]);
+  });
+});
+
+describe('read receipts', () => {
+  it('writes readByContractor for contractors and readByClient for clients: Seen by One, then Both', async () => {
+    const { contractor, client, projectId } = await projectWithClient();
+    const message = (await contractor.api.post('/api/chat', { projectId, message: 'Can you check the grout colour?' })).body;
+
+    expect((await client.api.put(`/api/chat/${message.id}/read`, { readByContractor: true })).status).toBe(403);
+    const byClient = await client.api.put(`/api/chat/${message.id}/read`, { readByClient: true });
+    expect(byClient.body).toMatchObject({ readByClient: true, readByContractor: false });
+    expect(readState(byClient.body)).toBe('Seen by One');
+    const byBoth = await contractor.api.put(`/api/chat/${message.id}/read`, { readByContractor: true });
+    expect(readState(byBoth.body)).toBe('Seen by Both');
+    expect((await contractor.api.put(`/api/chat/${message.id}/read`, {})).status).toBe(400);
+  });
+
+  it('marks every message read for the caller only', async () => {
+    const { contractor, client, projectId } = await projectWithClient();
+    for (const text of ['one', 'two', 'three']) await contractor.api.post('/api/chat', { projectId, message: text });
+    const answer = await client.api.put(`/api/chat/${projectId}/mark-all-read`, { userType: 'client', readByClient: true });
+    expect(answer).toMatchObject({ status: 200, body: { updated: 3 } });
+    const chat = (await contractor.api.get(`/api/projects/${projectId}/chat`)).body as { readByClient: boolean; readByContractor: boolean }[];
+    expect(chat.every((m) => m.readByClient && !m.readByContractor)).toBe(true);
+    expect((await client.api.put(`/api/chat/${projectId}/mark-all-read`, { userType: 'client', readByClient: true })).body).toEqual({ updated: 0 });
+    expect((await client.api.put(`/api/chat/${projectId}/mark-all-read`, { userType: 'contractor', readByContractor: true })).status).toBe(403);
+  });
+});
+
+describe('isolation', () => {
+  it("answers 404 to another tenant's users on every chat route", async () => {
+    const { contractor, projectId } = await projectWithClient();
+    const message = (await contractor.api.post('/api/chat', { projectId, message: 'private' })).body;
+    for (const outsider of [await signedUp('contractor'), await signedUp('client', { email: uniqueEmail('outsider') })]) {
+      const { role } = (await outsider.api.get('/api/auth/me')).body;
+      const flag = role === 'contractor' ? { readByContractor: true } : { readByClient: true };
+      const answers = [
+        await outsider.api.get(`/api/projects/${projectId}/chat`),
+        await outsider.api.get(`/api/chat/${projectId}/history`),
+        await outsider.api.post('/api/chat', { projectId, message: 'hello?' }),
+        await outsider.api.put(`/api/chat/${message.id}/read`, flag),
+        await outsider.api.put(`/api/chat/${projectId}/mark-all-read`, { userType: role, ...flag }),
+      ];
+      expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404]);
+      expect(JSON.stringify(answers.map((answer) => answer.body))).not.toContain('private');
+    }
+    expect((await contractor.api.get(`/api/projects/${projectId}/chat`)).body).toHaveLength(1);
+  });
+});
+
+describe('chat session', () => {
+  it('is kept per signed-in user: first time until saved, then the saved choice', async () => {
+    const { contractor, client } = await projectWithClient();
+    expect((await client.api.get('/api/user-session')).body).toEqual({ session: null, isFirstTime: true });
+    const saved = await client.api.put('/api/user-session', { userType: 'client', userName: 'Chris', chatOpenedOnce: true });
+    expect(saved.status).toBe(200);
+    expect((await client.api.get('/api/user-session')).body).toEqual({ session: { userType: 'client', userName: 'Chris', chatOpenedOnce: true }, isFirstTime: false });
+    expect((await contractor.api.get('/api/user-session')).body.isFirstTime).toBe(true);
+    expect((await contractor.api.put('/api/user-session', { userType: 'client', userName: 'Pretender' })).status).toBe(403);
+    expect((await contractor.api.put('/api/user-session', { userType: 'contractor', userName: ' ' })).body.fieldErrors).toEqual({ userName: ['userName is required'] });
+  });
+});
+
+describe('live', () => {
+  it("pushes chat_message to the other person's open page within 2 s of a post and of a read", async () => {
+    const { contractor, client, projectId } = await projectWithClient();
+    const url = `${inject('localCloud').url.replace(/^http/, 'ws')}/ws?projectId=${projectId}`;
+    const socket = new WebSocket(url, { headers: { cookie: client.api.cookie! } });
+    const received: { type: string; eventType: string }[] = [];
+    socket.on('message', (data) => received.push(JSON.parse(data.toString())));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    try {
+      const waitForChat = async (eventType: string) => {
+        const started = Date.now();
+        while (Date.now() - started < 2000) {
+          if (received.some((notice) => notice.type === 'chat_message' && notice.eventType === eventType)) return Date.now() - started;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        return undefined;
+      };
+      const message = (await contractor.api.post('/api/chat', { projectId, message: 'live?' })).body;
+      expect(await waitForChat('MessagePosted')).toBeDefined();
+      await contractor.api.put(`/api/chat/${message.id}/read`, { readByContractor: true });
+      expect(await waitForChat('MessagesRead')).toBeDefined();
+    } finally {
+      socket.terminate();
+    }
+  });
+});
