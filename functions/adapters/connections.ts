@@ -1,8 +1,9 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { dynamo, websocketManagement } from './aws-clients';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
+import { queryAll } from '../store/query-all';
 import { stateTable } from '../tables';
 import { logger } from '../logger';
 
@@ -43,27 +44,15 @@ export async function deleteConnection(connectionId: string): Promise<void> {
 }
 
 export async function projectConnectionIds(projectId: string): Promise<string[]> {
-  const ids: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
   const nowSeconds = Date.now() / 1000;
   const endpoint = config().wsManagementEndpoint;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: config().stateTable,
-        IndexName: stateTable.indexes[0].name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': stateKeys.projectConnections(projectId) },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      // Expired records can linger until DynamoDB's TTL sweep removes them.
-      if (item.expiresAt > nowSeconds && item.endpoint === endpoint) ids.push(item.connectionId);
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return ids;
+  const items = await queryAll<{ connectionId: string; expiresAt: number; endpoint?: string }>({
+    IndexName: stateTable.indexes[0].name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': stateKeys.projectConnections(projectId) },
+  });
+  // Expired records can linger until DynamoDB's TTL sweep removes them.
+  return items.filter((item) => item.expiresAt > nowSeconds && item.endpoint === endpoint).map((item) => item.connectionId);
 }
 
 /** Sends to one connection; false when it is gone (and then its record is deleted). */

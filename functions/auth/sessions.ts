@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../adapters/aws-clients';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
+import { queryAll } from '../store/query-all';
 import { stateTable } from '../tables';
 import { SESSION_LIFETIME_SECONDS, signSessionToken, verifySessionToken, type Principal } from './session-token';
 
@@ -46,26 +47,14 @@ export async function revokeSession(sessionId: string): Promise<void> {
 
 /** Ends every session of the user but `keep` (the one making the request, if it stays signed in). */
 export async function revokeUserSessions(userId: string, keep?: string): Promise<number> {
-  let revoked = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: config().stateTable,
-        IndexName: stateTable.indexes[0].name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': stateKeys.userSessions(userId) },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.sessionId === keep) continue;
-      await revokeSession(item.sessionId);
-      revoked++;
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return revoked;
+  const sessions = await queryAll<{ sessionId: string }>({
+    IndexName: stateTable.indexes[0].name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': stateKeys.userSessions(userId) },
+  });
+  const revoked = sessions.filter((session) => session.sessionId !== keep);
+  await Promise.all(revoked.map((session) => revokeSession(session.sessionId)));
+  return revoked.length;
 }
 
 /** The principal of a valid token whose session record still exists and has not expired. */

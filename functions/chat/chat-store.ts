@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { chatStreamId, type ChatEvent } from '../../events/chat/events';
 import { decideChat, evolveChat, initialChatState, type ChatCommand, type ChatState } from '../../events/chat/chat';
@@ -10,6 +10,7 @@ import { metaFor } from '../projects/commands';
 import type { ProjectSummaryView } from '../projects/views';
 import { eventStore } from '../store/default-store';
 import { stateKeys } from '../store/keys';
+import { queryAll } from '../store/query-all';
 import { loadByFolding, runCommand } from '../store/run-command';
 import { WriteSet } from '../store/write-set';
 
@@ -70,24 +71,12 @@ export async function runChatCommand(caller: Caller, project: ProjectSummaryView
   return outcome.events;
 }
 
-export async function listMessages(projectId: string): Promise<MessageView[]> {
-  const messages: MessageView[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: config().stateTable,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': stateKeys.chatMessage(projectId, '').pk, ':prefix': stateKeys.chatMessagesPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    messages.push(...((page.Items ?? []) as MessageView[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return messages;
-}
+export const listMessages = (projectId: string): Promise<MessageView[]> =>
+  queryAll<MessageView>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': stateKeys.chatMessage(projectId, '').pk, ':prefix': stateKeys.chatMessagesPrefix },
+    ConsistentRead: true,
+  });
 
 export async function getMessage(projectId: string, messageId: string): Promise<MessageView | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.chatMessage(projectId, messageId), ConsistentRead: true }));

@@ -47,6 +47,17 @@ export async function metaFor(caller: Caller | typeof systemActor): Promise<Even
 const actorOf = (caller: Caller | typeof systemActor): Actor =>
   'principal' in caller ? { userId: caller.principal.userId, role: caller.principal.role } : { userId: systemActor.userId, role: 'contractor' };
 
+/** Several commands as one change: each decided on the state the ones before it left. */
+function decideInTurn<C, S, E>(commands: readonly C[], state: S, decide: (command: C, state: S) => E[], evolve: (state: S, event: E) => S): E[] {
+  const events: E[] = [];
+  for (const command of commands) {
+    const decided = decide(command, state);
+    events.push(...decided);
+    state = decided.reduce(evolve, state);
+  }
+  return events;
+}
+
 const toViewWrites = (writes: WriteSet) => writes.toTransactItems().map((item) => ({ item }));
 
 /** Runs commands on one project, one after the other, as a single change. */
@@ -78,15 +89,7 @@ export async function runProjectCommands<R>(
       }
       return loaded;
     },
-    decide: (state) => {
-      const events: ProjectEvent[] = [];
-      for (const command of commands) {
-        const decided = decideProject(command, state, actor);
-        events.push(...decided);
-        state = decided.reduce(evolveProject, state);
-      }
-      return events;
-    },
+    decide: (state) => decideInTurn(commands, state, (command, current) => decideProject(command, current, actor), evolveProject),
     evolve: evolveProject,
     views: ({ before: loaded, events }) => {
       const writes = new WriteSet(config().stateTable);
@@ -142,15 +145,7 @@ export async function runItemCommands<R>(
     meta: await metaFor(caller),
     idempotency: caller.idempotency,
     load: () => loadByFolding(store, streamId, initialItemState, (state: ItemState, event: ItemEvent) => evolveItem(state, event)),
-    decide: (state) => {
-      const events: ItemEvent[] = [];
-      for (const command of commands) {
-        const decided = decideItem(command, state, actor);
-        events.push(...decided);
-        state = decided.reduce(evolveItem, state);
-      }
-      return events;
-    },
+    decide: (state) => decideInTurn(commands, state, (command, current) => decideItem(command, current, actor), evolveItem),
     evolve: evolveItem,
     views: ({ before, events }) => {
       const writes = new WriteSet(config().stateTable);

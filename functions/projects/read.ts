@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '../../events/errors';
 import type { Principal } from '../auth/session-token';
 import { dynamo } from '../adapters/aws-clients';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
+import { queryAll } from '../store/query-all';
 import { stateTable } from '../tables';
 import type { ItemView, ProjectSummaryView, RoomView } from './views';
 
@@ -17,17 +18,6 @@ const table = () => config().stateTable;
 async function get<T>(key: { pk: string; sk: string }): Promise<T | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
   return Item as T | undefined;
-}
-
-async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
-  const items: T[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(new QueryCommand({ TableName: table(), ...input, ExclusiveStartKey }));
-    items.push(...((page.Items ?? []) as T[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
 }
 
 const beginsWith = (pk: string, prefix: string) => ({

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoredEvent } from '../../events/envelope';
 import { describeItemEvent, describeProjectEvent } from '../../events/projects/activity';
 import type { ItemEvent, ProjectEvent } from '../../events/projects/events';
@@ -9,6 +9,7 @@ import { dynamo } from '../adapters/aws-clients';
 import { config } from '../config';
 import type { EventStore } from '../store/event-store';
 import { stateKeys } from '../store/keys';
+import { queryAll } from '../store/query-all';
 import { historyItem, itemItem, roomItem, summaryItem, zeroCounts } from './views';
 
 /**
@@ -73,16 +74,7 @@ export async function rebuildProjectViews(store: EventStore, projectId: string):
 /** The live view items of a project, wherever they are kept. */
 export async function liveProjectViews(projectId: string): Promise<ViewItem[]> {
   const TableName = config().stateTable;
-  const query = async (pk: string) => {
-    const found: ViewItem[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo().send(new QueryCommand({ TableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true, ExclusiveStartKey }));
-      found.push(...((page.Items ?? []) as ViewItem[]));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return found;
-  };
+  const query = (pk: string) => queryAll<ViewItem>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true });
   const get = async (key: { pk: string; sk: string }) =>
     (await dynamo().send(new GetCommand({ TableName, Key: key, ConsistentRead: true }))).Item as ViewItem | undefined;
 

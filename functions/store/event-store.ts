@@ -1,9 +1,10 @@
 import {
   GetCommand,
-  QueryCommand,
-  ScanCommand,
+  paginateQuery,
+  paginateScan,
   TransactWriteCommand,
   type DynamoDBDocumentClient,
+  type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -209,13 +210,8 @@ export function createEventStore(options: EventStoreOptions) {
     return Item.response;
   }
 
-  async function* queryPages(input: ConstructorParameters<typeof QueryCommand>[0]) {
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await client.send(new QueryCommand({ ...input, ExclusiveStartKey }));
-      yield (page.Items ?? []) as StoredEvent[];
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+  async function* queryPages(input: QueryCommandInput) {
+    for await (const page of paginateQuery({ client }, input)) yield (page.Items ?? []) as StoredEvent[];
   }
 
   /** A stream's events as stored (no upcasting), by version, with strongly consistent reads. */
@@ -267,12 +263,7 @@ export function createEventStore(options: EventStoreOptions) {
 
   /** Every stored event, as stored, page by page (for the verifier and full rebuilds). */
   async function* scanAllRaw(): AsyncGenerator<StoredEvent[]> {
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await client.send(new ScanCommand({ TableName: eventsTableName, ExclusiveStartKey, ConsistentRead: true }));
-      yield (page.Items ?? []) as StoredEvent[];
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    for await (const page of paginateScan({ client }, { TableName: eventsTableName, ConsistentRead: true })) yield (page.Items ?? []) as StoredEvent[];
   }
 
   return { append, appendAll, idempotentResponse, readStream, readRawStream, readHead, readProjectEvents, scanAllRaw };
