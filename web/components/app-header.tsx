@@ -48,7 +48,10 @@ function UserMenu({ user }: { user: User }) {
       <DropdownMenu.Trigger className="flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 data-[state=open]:bg-gray-100 dark:hover:bg-gray-800 dark:data-[state=open]:bg-gray-800">
         <CircleUser aria-hidden="true" className="size-5 shrink-0" />
         {/* A client's welcome line already shows the name, so on a phone their trigger keeps it for screen readers only. */}
-        <span className={`max-w-[7.5rem] truncate sm:max-w-[14rem] ${user.role === 'client' ? 'sr-only sm:not-sr-only' : ''}`}>{name}</span>
+        {/* Two spans: not-sr-only resets white-space and overflow, which would undo the truncation. */}
+        <span className={user.role === 'client' ? 'sr-only sm:not-sr-only' : undefined}>
+          <span className="block max-w-[7.5rem] truncate sm:max-w-[14rem]">{name}</span>
+        </span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -17,13 +17,15 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
   ) : null;
 }
 
-interface FieldProps extends ComponentProps<'input'> {
+interface LabelledProps {
   id: string;
   label: ReactNode;
   error: string | undefined;
 }
 
-function Field({ id, label, error, children }: Pick<FieldProps, 'id' | 'label' | 'error'> & { children: ReactNode }) {
+type FieldProps = LabelledProps & ComponentProps<'input'>;
+
+function Field({ id, label, error, children }: LabelledProps & { children: ReactNode }) {
   return (
     <div className="grid gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
@@ -41,6 +43,25 @@ export function TextField({ id, label, error, className, ...input }: FieldProps)
   return (
     <Field id={id} label={label} error={error}>
       <input id={id} className={`${inputClass} ${className ?? ''}`} {...describedBy(id, error)} {...input} />
+    </Field>
+  );
+}
+
+/** A native select (keyboard and screen-reader friendly on every platform). */
+export function SelectField({ id, label, error, className, children, ...select }: LabelledProps & ComponentProps<'select'>) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <select id={id} className={`${inputClass} ${className ?? ''}`} {...describedBy(id, error)} {...select}>
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+export function TextAreaField({ id, label, error, className, ...textarea }: LabelledProps & ComponentProps<'textarea'>) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <textarea id={id} className={`${inputClass} min-h-24 resize-y ${className ?? ''}`} {...describedBy(id, error)} {...textarea} />
     </Field>
   );
 }
