@@ -49,7 +49,8 @@ function chatProjection(writes: WriteSet, projectId: string, events: readonly St
   }
 }
 
-export async function runChatCommand(caller: Caller, project: ProjectSummaryView, command: ChatCommand): Promise<readonly StoredEvent[]> {
+/** Runs a chat command; answers the message it is about (for a post retried with the same Idempotency-Key, the first one's). */
+export async function runChatCommand(caller: Caller, project: ProjectSummaryView, command: ChatCommand): Promise<{ messageId: string | null }> {
   const store = eventStore();
   const streamId = chatStreamId(project.id);
   const outcome = await runCommand(store, {
@@ -66,9 +67,9 @@ export async function runChatCommand(caller: Caller, project: ProjectSummaryView
       chatProjection(writes, project.id, events);
       return writes.toTransactItems().map((item) => ({ item }));
     },
-    respond: () => undefined,
+    respond: () => ({ messageId: command.type === 'post' ? command.messageId : null }),
   });
-  return outcome.events;
+  return outcome.result;
 }
 
 export const listMessages = (projectId: string): Promise<MessageView[]> =>

@@ -10,14 +10,13 @@ import { httpRoutes } from '../routes';
 export const handler = httpHandler(httpRoutes.postChat, { body: postMessageInput }, async ({ body, principal, requestId, idempotency }) => {
   const project = await accessibleSummary(principal, body.projectId);
   const user = await signedInUser(principal.userId);
-  const messageId = newMessageId();
-  await runChatCommand({ principal, requestId, idempotency }, project, {
+  const { messageId } = await runChatCommand({ principal, requestId, idempotency }, project, {
     type: 'post',
-    messageId,
+    messageId: newMessageId(),
     sender: { role: principal.role, name: `${user.firstName} ${user.lastName}` },
     message: body.message,
     messageType: body.messageType,
     roomId: body.roomId,
   });
-  return reply(201, messageDto((await getMessage(project.id, messageId))!));
+  return reply(201, messageDto((await getMessage(project.id, messageId!))!));
 });

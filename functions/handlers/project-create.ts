@@ -17,7 +17,10 @@ export const handler = httpHandler(httpRoutes.createProject, { body: projectInpu
   const clientId = await clientIdForEmail(body.clientEmail);
   const caller = { principal, requestId, idempotency };
   const target = { projectId, tenantId: principal.userId };
-  await runProjectCommands(caller, target, [{ type: 'create', projectId, details: body, rooms }, ...(clientId ? [{ type: 'assignClient' as const, clientId }] : [])], () => undefined);
-  await addTemplateItems(caller, target, rooms.map((room) => ({ roomId: room.roomId, roomName: displayName(room), items: room.items })), randomUUID);
-  return reply(201, projectDto((await getSummary(projectId))!));
+  const created = await runProjectCommands(caller, target, [{ type: 'create', projectId, details: body, rooms }, ...(clientId ? [{ type: 'assignClient' as const, clientId }] : [])], () => ({ projectId }));
+  // A retry with the same Idempotency-Key gets the project the first request made.
+  if (!created.replayed) {
+    await addTemplateItems(caller, target, rooms.map((room) => ({ roomId: room.roomId, roomName: displayName(room), items: room.items })), randomUUID);
+  }
+  return reply(201, projectDto((await getSummary(created.result.projectId))!));
 });

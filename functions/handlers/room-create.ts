@@ -11,11 +11,11 @@ import { httpRoutes } from '../routes';
 export const handler = httpHandler(httpRoutes.createRoom, { body: roomInput }, async ({ body, principal, requestId, idempotency }) => {
   const summary = await accessibleSummary(principal, body.projectId);
   const roomId = randomUUID();
-  await runProjectCommands(
+  const { result } = await runProjectCommands(
     { principal, requestId, idempotency },
     { projectId: body.projectId, tenantId: summary.contractorId },
     [{ type: 'addRoom', roomId, roomType: body.type, name: body.name, customName: body.customName }],
-    () => undefined,
+    () => ({ roomId }),
   );
-  return reply(201, roomDto((await getRoomView(body.projectId, roomId))!));
+  return reply(201, roomDto((await getRoomView(body.projectId, result.roomId))!));
 });

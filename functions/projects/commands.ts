@@ -66,7 +66,7 @@ export async function runProjectCommands<R>(
   target: { projectId: string; tenantId: string },
   commands: readonly ProjectCommand[],
   respond: (after: ProjectState, events: readonly ProjectEvent[]) => R,
-): Promise<{ result: R; events: readonly StoredEvent[] }> {
+): Promise<{ result: R; events: readonly StoredEvent[]; replayed: boolean }> {
   const store = eventStore();
   const streamId = projectStreamId(target.projectId);
   const actor = actorOf(caller);

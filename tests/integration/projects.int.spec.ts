@@ -399,3 +399,28 @@ describe('rebuild', () => {
     expect((await contractor.api.get(`/api/projects/${project.id}/stats`)).body.completed).toBe(1);
   });
 });
+
+describe('Idempotency-Key', () => {
+  it('answers a retried create with what the first made, and makes nothing twice', async () => {
+    const { api } = await signedUp('contractor');
+    const form = projectForm();
+    const first = await api.request('POST', '/api/projects', form, { 'idempotency-key': 'create-maple-1' });
+    const retry = await api.request('POST', '/api/projects', form, { 'idempotency-key': 'create-maple-1' });
+    expect(first.status).toBe(201);
+    expect(retry).toMatchObject({ status: 201, body: { id: first.body.id } });
+    expect((await api.get('/api/projects/with-stats')).body).toHaveLength(1);
+    expect(await roomsOf(api, first.body.id)).toHaveLength(8);
+
+    const room = { projectId: first.body.id, type: 'bedroom' };
+    const added = await api.request('POST', '/api/rooms', room, { 'idempotency-key': 'room-1' });
+    const again = await api.request('POST', '/api/rooms', room, { 'idempotency-key': 'room-1' });
+    expect(again.body).toEqual(added.body);
+    expect(await roomsOf(api, first.body.id)).toHaveLength(9);
+
+    const message = { projectId: first.body.id, message: 'once' };
+    const posted = await api.request('POST', '/api/chat', message, { 'idempotency-key': 'msg-1' });
+    const reposted = await api.request('POST', '/api/chat', message, { 'idempotency-key': 'msg-1' });
+    expect(reposted.body.id).toBe(posted.body.id);
+    expect((await api.get(`/api/projects/${first.body.id}/chat`)).body).toHaveLength(1);
+  });
+});
