@@ -1,0 +1,136 @@
+import { ChevronDown, ChevronRight, Trash2 } from 'lucide-react';
+import { createContext, memo, use, useCallback, useRef, useState } from 'react';
+import type { Role } from '../../events/accounts/schemas';
+import type { CabinetDetails } from '../../events/projects/events';
+import { isComplete } from '../../events/projects/item';
+import { iconButtonClass } from '../components/button';
+import type { ChecklistItem, FlagField, ItemPatch } from './api';
+import { BacksplashCard, CabinetCard, DetailsField, DoorCounts } from './item-details';
+import { isBacksplash, joinLinks, purchasedTone, splitLinks } from './model';
+import { ItemReferences } from './references';
+import { ConfirmDelete } from './ui';
+
+/** What an item card can do; one stable object per room, so memoised cards do not re-render. */
+export interface ItemActions {
+  toggle: (item: ChecklistItem, field: FlagField, value: boolean) => void;
+  save: (item: ChecklistItem, patch: ItemPatch) => Promise<ChecklistItem>;
+  remove: (item: ChecklistItem) => void;
+}
+
+/** True while the page prints: every room and item is shown expanded. */
+export const PrintingContext = createContext(false);
+
+const flagBoxes = [
+  { field: 'contractorCompleted', label: 'Selected', by: 'contractor' },
+  { field: 'purchasesMade', label: 'Purchased', by: null },
+  { field: 'clientCompleted', label: 'Installed', by: 'client' },
+] as const;
+
+/**
+ * A checklist item (spec section 2): starts expanded; a status dot, the name, Selected /
+ * Purchased / Installed, then details (or Backsplash Details), Cabinet Details for cabinets,
+ * door counts for door knobs, reference links and reference images.
+ */
+export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: ChecklistItem; role: Role; actions: ItemActions }) {
+  const printing = use(PrintingContext);
+  const [open, setOpen] = useState(true);
+  const [deleting, setDeleting] = useState(false);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const expanded = open || printing;
+  const complete = isComplete(item);
+  const bodyId = `item-body-${item.id}`;
+
+  const { counts, links } = splitLinks(item);
+  const latest = useRef(item);
+  latest.current = item;
+  const save = useCallback((patch: ItemPatch) => actions.save(latest.current, patch), [actions]);
+  const saveDetails = useCallback((details: string) => save({ details }), [save]);
+  const saveCabinet = useCallback((cabinetDetails: CabinetDetails) => save({ cabinetDetails }), [save]);
+  const saveLinks = useCallback((next: string[]) => save({ referenceLinks: joinLinks(splitLinks(latest.current).counts, next) }), [save]);
+  const saveCounts = useCallback((next: [string, string]) => save({ referenceLinks: joinLinks(next, splitLinks(latest.current).links) }), [save]);
+  const saveImages = useCallback((referenceImages: string[]) => void save({ referenceImages }).catch(() => undefined), [save]);
+
+  return (
+    <article
+      aria-labelledby={`item-name-${item.id}`}
+      data-item-id={item.id}
+      className="item-card rounded-md border border-gray-200 bg-white p-2.5 [contain-intrinsic-size:auto_14rem] [content-visibility:auto] print:break-inside-avoid dark:border-gray-700 dark:bg-gray-900"
+    >
+      <div className="flex items-start gap-1.5">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          aria-label={`${expanded ? 'Collapse' : 'Expand'} ${item.name}`}
+          onClick={() => setOpen((value) => !value)}
+          className={`${iconButtonClass.replace('size-9', 'size-6')} print:hidden`}
+        >
+          {expanded ? <ChevronDown aria-hidden="true" className="size-4" /> : <ChevronRight aria-hidden="true" className="size-4" />}
+        </button>
+        <span
+          role="img"
+          aria-label={complete ? 'Complete' : 'Not complete'}
+          data-testid="status-dot"
+          data-complete={complete}
+          className={`mt-[0.4375rem] size-2.5 shrink-0 rounded-full ${complete ? 'bg-green-500' : 'bg-gray-300 dark:bg-gray-600'}`}
+        />
+        <h4 id={`item-name-${item.id}`} className="min-w-0 flex-1 pt-0.5 text-sm font-medium break-words">
+          {item.name}
+        </h4>
+        {role === 'contractor' && (
+          <>
+            <button
+              ref={deleteRef}
+              type="button"
+              onClick={() => setDeleting(true)}
+              aria-label={`Delete ${item.name}`}
+              title="Delete item"
+              className={`${iconButtonClass.replace('size-9', 'size-6')} hover:text-red-600 print:hidden dark:hover:text-red-400`}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </button>
+            <ConfirmDelete what="item" name={item.name} open={deleting} onOpenChange={setDeleting} onConfirm={() => actions.remove(item)} returnFocusTo={deleteRef} />
+          </>
+        )}
+      </div>
+
+      <div className="mt-2 flex flex-wrap gap-x-3 gap-y-1.5 pl-1">
+        {flagBoxes.map(({ field, label, by }) => {
+          // Spec section 6: Selected (the contractor's completion) red, Installed (the client's approval) green, Purchased by kind of item.
+          const tone = field === 'contractorCompleted' ? 'red' : field === 'clientCompleted' ? 'green' : purchasedTone(item);
+          const locked = by !== null && by !== role;
+          return (
+            <label
+              key={field}
+              title={locked ? `Only the ${by} can set ${label}` : undefined}
+              className={`flex items-center gap-1.5 text-sm ${locked ? 'cursor-not-allowed text-gray-400 dark:text-gray-500' : 'cursor-pointer'}`}
+            >
+              <input
+                type="checkbox"
+                checked={item[field]}
+                disabled={locked}
+                data-tone={tone}
+                onChange={(event) => actions.toggle(item, field, event.target.checked)}
+                className="flag-box"
+              />
+              {label}
+            </label>
+          );
+        })}
+      </div>
+
+      {expanded && (
+        <div id={bodyId} className="mt-3 grid gap-3">
+          {counts && <DoorCounts counts={counts} save={saveCounts} />}
+          {isBacksplash(item) ? (
+            <BacksplashCard details={item.details} save={saveDetails} />
+          ) : (
+            <DetailsField itemId={item.id} details={item.details} save={saveDetails} />
+          )}
+          {item.itemType === 'cabinet' && <CabinetCard cabinetDetails={item.cabinetDetails} save={saveCabinet} />}
+          <ItemReferences savedLinks={links} onSaveLinks={saveLinks} images={item.referenceImages} onImagesChange={saveImages} />
+        </div>
+      )}
+    </article>
+  );
+});

@@ -1,0 +1,110 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { checklistKeys, refreshProject, type ChecklistItem } from './api';
+
+/**
+ * The project's WebSocket (spec section 7: /ws?projectId=…, wss on https). Every change to the
+ * project is pushed as `project_event` (the checklist refetches what changed) or `chat_message`
+ * (the chat refetches). A dropped connection comes back after 1 s, 2 s, 4 s … at most 30 s, and
+ * then refetches everything, since changes may have been missed meanwhile.
+ */
+
+interface Notice {
+  type?: unknown;
+  projectId?: unknown;
+  streamId?: unknown;
+}
+
+const FIRST_RETRY_MS = 1000;
+const LAST_RETRY_MS = 30_000;
+/** Notices that arrive together (one write is often several events) cause one refetch. */
+const BATCH_MS = 100;
+
+export const retryDelay = (attempt: number): number => Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
+
+/** The room whose cached list holds this item, if any. */
+function roomOfItem(queryClient: QueryClient, itemId: string): string | undefined {
+  for (const [key, items] of queryClient.getQueriesData<ChecklistItem[]>({ queryKey: checklistKeys.allItems })) {
+    if (items?.some((item) => item.id === itemId)) return String(key[1]);
+  }
+  return undefined;
+}
+
+export function useProjectLiveUpdates(projectId: string): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let socket: WebSocket | undefined;
+    let attempt = 0;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let batchTimer: ReturnType<typeof setTimeout> | undefined;
+    let closed = false;
+    let everConnected = false;
+    /** Keys to refetch, as JSON; the plain project list alone is matched exactly (every project key starts with it). */
+    const stale = new Set<string>();
+
+    const flush = () => {
+      batchTimer = undefined;
+      const keys = [...stale];
+      stale.clear();
+      for (const key of keys) {
+        const queryKey = JSON.parse(key) as unknown[];
+        void queryClient.invalidateQueries({ queryKey, exact: key === JSON.stringify(checklistKeys.projects) });
+      }
+    };
+    const mark = (...keys: (readonly unknown[])[]) => {
+      for (const key of keys) stale.add(JSON.stringify(key));
+      batchTimer ??= setTimeout(flush, BATCH_MS);
+    };
+
+    const onNotice = (notice: Notice) => {
+      if (notice.type === 'chat_message') {
+        mark(checklistKeys.chat(projectId));
+        return;
+      }
+      if (notice.type !== 'project_event') return;
+      // Any change can move the counters and the rooms' progress.
+      mark(checklistKeys.stats(projectId), checklistKeys.rooms(projectId));
+      const streamId = typeof notice.streamId === 'string' ? notice.streamId : '';
+      // The project's own stream: its details and lock box code (the plain list), its rooms.
+      if (!streamId.startsWith('item#')) mark(checklistKeys.projects);
+      else {
+        // A known item: its room's list. A new one: every room's list (its room is not known here).
+        const roomId = roomOfItem(queryClient, streamId.slice('item#'.length));
+        mark(roomId ? checklistKeys.items(roomId) : checklistKeys.allItems);
+      }
+    };
+
+    const connect = () => {
+      const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+      socket = new WebSocket(`${protocol}//${window.location.host}/ws?projectId=${encodeURIComponent(projectId)}`);
+      socket.onopen = () => {
+        attempt = 0;
+        if (everConnected) void refreshProject(queryClient, projectId);
+        everConnected = true;
+      };
+      socket.onmessage = (event: MessageEvent) => {
+        if (typeof event.data !== 'string') return;
+        try {
+          onNotice(JSON.parse(event.data) as Notice);
+        } catch {
+          // Not a notice of ours.
+        }
+      };
+      socket.onclose = () => {
+        socket = undefined;
+        if (closed) return;
+        retryTimer = setTimeout(connect, retryDelay(attempt));
+        attempt++;
+      };
+    };
+
+    connect();
+    return () => {
+      closed = true;
+      clearTimeout(retryTimer);
+      clearTimeout(batchTimer);
+      socket?.close();
+    };
+  }, [projectId, queryClient]);
+}

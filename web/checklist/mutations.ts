@@ -1,0 +1,213 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { isComplete } from '../../events/projects/item';
+import type { RoomType } from '../../events/projects/model';
+import { nameNewRoom } from '../../events/projects/room-naming';
+import { serverMessage } from '../api/errors';
+import { toast } from '../components/toast';
+import {
+  addItem,
+  addRoom,
+  checklistKeys,
+  deleteItem,
+  deleteRoom,
+  patchItem,
+  renameRoom,
+  setLockBoxCode,
+  type ChecklistItem,
+  type FlagField,
+  type ItemPatch,
+  type NewItem,
+  type ProjectStats,
+  type Room,
+} from './api';
+import type { ItemActions } from './item-card';
+import { statsAfterToggle } from './model';
+
+/** The checklist's writes, with the toasts of spec section 8 and the cache updates that follow them. */
+
+const withFlag = (item: ChecklistItem, field: FlagField, value: boolean): ChecklistItem => {
+  const next = { ...item, [field]: value };
+  return { ...next, completed: isComplete(next) };
+};
+
+function updateCachedItem(queryClient: QueryClient, roomId: string, itemId: string, update: (item: ChecklistItem) => ChecklistItem) {
+  queryClient.setQueryData<ChecklistItem[]>(checklistKeys.items(roomId), (items) => items?.map((item) => (item.id === itemId ? update(item) : item)));
+}
+
+const pick = (item: ChecklistItem, patch: ItemPatch): ItemPatch =>
+  Object.fromEntries(Object.keys(patch).map((key) => [key, item[key as keyof ItemPatch]])) as ItemPatch;
+
+/**
+ * The item cards' actions for one room, as one stable object. Flag toggles are optimistic: the
+ * room's items and the project's counters change at once, go back (with 'Update failed') if the
+ * server refuses, and are refetched when the last toggle settles.
+ */
+export function useItemActions(roomId: string, projectId: string): ItemActions {
+  const queryClient = useQueryClient();
+  const itemsKey = checklistKeys.items(roomId);
+  const statsKey = checklistKeys.stats(projectId);
+  const toggleKey = ['toggle-flag', projectId];
+
+  const { mutate: toggleFlag } = useMutation({
+    mutationKey: toggleKey,
+    mutationFn: ({ item, field, value }: { item: ChecklistItem; field: FlagField; value: boolean }) => patchItem(item.id, { [field]: value }),
+    onMutate: async ({ item, field, value }) => {
+      await Promise.all([queryClient.cancelQueries({ queryKey: itemsKey }), queryClient.cancelQueries({ queryKey: statsKey })]);
+      const before = queryClient.getQueryData<ChecklistItem[]>(itemsKey)?.find((cached) => cached.id === item.id) ?? item;
+      updateCachedItem(queryClient, roomId, item.id, (cached) => withFlag(cached, field, value));
+      queryClient.setQueryData<ProjectStats>(statsKey, (stats) => stats && statsAfterToggle(stats, before, field, value));
+      return { before };
+    },
+    onError: (error, { item, field, value }, context) => {
+      const was = context?.before[field] ?? !value;
+      updateCachedItem(queryClient, roomId, item.id, (cached) => withFlag(cached, field, was));
+      if (context) queryClient.setQueryData<ProjectStats>(statsKey, (stats) => stats && statsAfterToggle(stats, withFlag(context.before, field, value), field, was));
+      toast({ variant: 'destructive', title: 'Update failed', description: serverMessage(error, 'Please try again') });
+    },
+    onSettled: () => {
+      // Another toggle still on its way would be overwritten by the refetch: the last one refetches.
+      if (queryClient.isMutating({ mutationKey: toggleKey }) > 1) return;
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: itemsKey }),
+        queryClient.invalidateQueries({ queryKey: statsKey }),
+        queryClient.invalidateQueries({ queryKey: checklistKeys.rooms(projectId) }),
+      ]);
+    },
+  });
+
+  const toggle = useCallback((item: ChecklistItem, field: FlagField, value: boolean) => toggleFlag({ item, field, value }), [toggleFlag]);
+
+  /** Details, links, images, cabinet details: shown at once, then saved; a refusal puts them back. */
+  const save = useCallback(
+    async (item: ChecklistItem, patch: ItemPatch) => {
+      const cached = queryClient.getQueryData<ChecklistItem[]>(checklistKeys.items(roomId))?.find((entry) => entry.id === item.id) ?? item;
+      const before = pick(cached, patch);
+      updateCachedItem(queryClient, roomId, item.id, (entry) => ({ ...entry, ...patch }));
+      try {
+        const saved = await patchItem(item.id, patch);
+        updateCachedItem(queryClient, roomId, item.id, (entry) => ({ ...entry, ...pick(saved, patch) }));
+        return saved;
+      } catch (error) {
+        updateCachedItem(queryClient, roomId, item.id, (entry) => ({ ...entry, ...before }));
+        toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to update item. Please try again.') });
+        throw error;
+      }
+    },
+    [queryClient, roomId],
+  );
+
+  const { mutate: removeItem } = useMutation({
+    mutationFn: (item: ChecklistItem) => deleteItem(item.id),
+    onSuccess: (_, item) => {
+      queryClient.setQueryData<ChecklistItem[]>(itemsKey, (items) => items?.filter((entry) => entry.id !== item.id));
+    },
+    onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to delete item. Please try again.') }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: itemsKey }),
+        queryClient.invalidateQueries({ queryKey: statsKey }),
+        queryClient.invalidateQueries({ queryKey: checklistKeys.rooms(projectId) }),
+      ]),
+  });
+  const remove = useCallback((item: ChecklistItem) => removeItem(item), [removeItem]);
+
+  return useMemo(() => ({ toggle, save, remove }), [toggle, save, remove]);
+}
+
+/** A section's add-item action (spec section 2); Special Features has its own toasts. */
+export function useAddItem(roomId: string, projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: NewItem & { sectionTitle: string }) => {
+      const { sectionTitle: _, ...body } = item;
+      return addItem(body);
+    },
+    onSuccess: (created, { category }) => {
+      queryClient.setQueryData<ChecklistItem[]>(checklistKeys.items(roomId), (items) => (items ? [...items, created] : items));
+      if (category === 'special_features') toast({ title: 'Special Feature Added' });
+    },
+    onError: (error, { category }) =>
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: serverMessage(error, category === 'special_features' ? 'Failed to add special feature. Please try again.' : 'Failed to add item. Please try again.'),
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: checklistKeys.items(roomId) }),
+        queryClient.invalidateQueries({ queryKey: checklistKeys.stats(projectId) }),
+        queryClient.invalidateQueries({ queryKey: checklistKeys.rooms(projectId) }),
+      ]),
+  });
+}
+
+/** The room management bar's adds: the server names the room by the numbering rules. */
+export function useAddRoom(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (type: RoomType) => {
+      const rooms = queryClient.getQueryData<Room[]>(checklistKeys.rooms(projectId)) ?? [];
+      return addRoom({ projectId, type, ...nameNewRoom(type, rooms, {}) });
+    },
+    onSuccess: (room) => {
+      queryClient.setQueryData<Room[]>(checklistKeys.rooms(projectId), (rooms) => (rooms && !rooms.some((entry) => entry.id === room.id) ? [...rooms, room] : rooms));
+      toast({ title: 'Room Added', description: 'New room has been added to the project.' });
+    },
+    onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to add room. Please try again.') }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: checklistKeys.rooms(projectId) }),
+        queryClient.invalidateQueries({ queryKey: checklistKeys.stats(projectId) }),
+      ]),
+  });
+}
+
+export function useRenameRoom(room: Room) {
+  const queryClient = useQueryClient();
+  const roomsKey = checklistKeys.rooms(room.projectId);
+  return useMutation({
+    mutationFn: (customName: string) => renameRoom(room.id, customName),
+    onSuccess: (renamed) => {
+      queryClient.setQueryData<Room[]>(roomsKey, (rooms) => rooms?.map((entry) => (entry.id === renamed.id ? { ...entry, ...renamed } : entry)));
+      toast({ title: 'Room Updated' });
+    },
+    onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to update room. Please try again.') }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: roomsKey }),
+  });
+}
+
+export function useDeleteRoom(room: Room) {
+  const queryClient = useQueryClient();
+  const roomsKey = checklistKeys.rooms(room.projectId);
+  return useMutation({
+    mutationFn: () => deleteRoom(room.id),
+    onSuccess: () => {
+      queryClient.setQueryData<Room[]>(roomsKey, (rooms) => rooms?.filter((entry) => entry.id !== room.id));
+      queryClient.removeQueries({ queryKey: checklistKeys.items(room.id) });
+      toast({ title: 'Room Deleted' });
+    },
+    onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to delete room. Please try again.') }),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: roomsKey }), queryClient.invalidateQueries({ queryKey: checklistKeys.stats(room.projectId) })]),
+  });
+}
+
+/** The lock box code (spec section 4): saved 2000 ms after the last keystroke, by the caller's autosave. */
+export function useSaveLockBoxCode(projectId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (code: string) => {
+      try {
+        const project = await setLockBoxCode(projectId, code);
+        queryClient.setQueryData<{ id: string; lockBoxCode: string | null }[]>(checklistKeys.projects, (projects) =>
+          projects?.map((entry) => (entry.id === project.id ? { ...entry, lockBoxCode: project.lockBoxCode } : entry)),
+        );
+      } catch (error) {
+        toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to save the lock box code. Please try again.') });
+        throw error;
+      }
+    },
+    [projectId, queryClient],
+  );
+}

@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+
+/**
+ * A value edited locally and saved `delay` ms after the last change (spec section 4: details,
+ * backsplash and cabinet 1000 ms, the lock box code 2000 ms). While an edit waits or is being
+ * saved, the server's value does not overwrite it; once saved, the server's value is shown again
+ * (a refetch, or another user's change). A pending save is sent at once when the component goes.
+ */
+export function useAutosave<T>({
+  serverValue,
+  save,
+  delay,
+  same = Object.is,
+}: {
+  serverValue: T;
+  save: (value: T) => Promise<unknown>;
+  delay: number;
+  same?: (a: T, b: T) => boolean;
+}): { value: T; change: (next: T) => void; flush: () => void; saving: boolean } {
+  const [value, setValue] = useState(serverValue);
+  const [saving, setSaving] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pending = useRef<{ value: T } | null>(null);
+  const inFlight = useRef(0);
+  const latest = useRef(value);
+  const server = useRef(serverValue);
+  server.current = serverValue;
+  /** After a failed save the edit stays on screen until the server's value changes. */
+  const kept = useRef<{ server: T } | null>(null);
+
+  const onSave = useEffectEvent(save);
+  const settle = useEffectEvent(() => {
+    if (pending.current === null && inFlight.current === 0) setSaving(false);
+  });
+
+  const send = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    const next = pending.current;
+    if (!next) return;
+    pending.current = null;
+    inFlight.current++;
+    void onSave(next.value)
+      .then(
+        () => {
+          kept.current = null;
+        },
+        () => {
+          kept.current = { server: server.current };
+        },
+      )
+      .finally(() => {
+        inFlight.current--;
+        settle();
+      });
+  }, []);
+
+  const change = useCallback(
+    (next: T) => {
+      latest.current = next;
+      setValue(next);
+      setSaving(true);
+      pending.current = { value: next };
+      clearTimeout(timer.current);
+      timer.current = setTimeout(send, delay);
+    },
+    [delay, send],
+  );
+
+  // The server's value wins whenever nothing local is waiting.
+  const busy = pending.current !== null || inFlight.current > 0;
+  useEffect(() => {
+    if (busy) return;
+    if (kept.current && same(kept.current.server, serverValue)) return;
+    kept.current = null;
+    if (same(latest.current, serverValue)) return;
+    latest.current = serverValue;
+    setValue(serverValue);
+  }, [serverValue, busy, same]);
+
+  // Leaving the page (or the item) with an edit waiting: send it now.
+  useEffect(() => () => send(), [send]);
+
+  return { value, change, flush: send, saving };
+}
+
+/** Structural equality for plain JSON data (cabinet details, link lists). */
+export const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
