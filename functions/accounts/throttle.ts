@@ -54,3 +54,21 @@ export async function clearLoginFailures(email: string, now = new Date()): Promi
     new DeleteCommand({ TableName: config().stateTable, Key: stateKeys.throttle(subjects(email, '').email, windowStart(now)) }),
   );
 }
+
+/** Reset mails per e-mail: at most this many an hour, so nobody can flood someone's inbox. */
+export const RESET_MAILS_PER_HOUR = 5;
+
+/** Counts one more reset mail for the e-mail; false when the hour's allowance is spent. */
+export async function takeResetMailAllowance(email: string, now = new Date()): Promise<boolean> {
+  const hour = Math.floor(now.getTime() / 1000 / 3600) * 3600;
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({
+      TableName: config().stateTable,
+      Key: stateKeys.throttle(`reset-email:${email.toLowerCase()}`, hour),
+      UpdateExpression: 'ADD sent :one SET expiresAt = :expiresAt',
+      ExpressionAttributeValues: { ':one': 1, ':expiresAt': hour + 3600 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return (Attributes?.sent as number) <= RESET_MAILS_PER_HOUR;
+}

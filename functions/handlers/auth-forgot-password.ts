@@ -3,6 +3,7 @@ import { sendPasswordResetMail } from '../accounts/mailer';
 import { recordAccountChange } from '../accounts/record';
 import { newResetToken } from '../accounts/reset-tokens';
 import { displayName } from '../accounts/sign-in';
+import { takeResetMailAllowance } from '../accounts/throttle';
 import { findUserByEmail } from '../accounts/users';
 import { config } from '../config';
 import { httpHandler } from '../http/handler';
@@ -15,7 +16,8 @@ import { httpRoutes } from '../routes';
  */
 export const handler = httpHandler(httpRoutes.forgotPassword, { body: forgotPasswordInput }, async ({ body, requestId }) => {
   const user = await findUserByEmail(body.email);
-  if (!user) return { message: accountMessages.resetLinkSent };
+  // Unknown e-mail, or too many mails already this hour: the same answer, and no mail.
+  if (!user || !(await takeResetMailAllowance(user.email))) return { message: accountMessages.resetLinkSent };
   const { token, expiresAt, write } = newResetToken(user.id);
   await recordAccountChange({
     userId: user.id,

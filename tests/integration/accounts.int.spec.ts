@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { accountMessages } from '../../events/accounts/schemas';
 import { dynamo } from '../../functions/adapters/aws-clients';
 import { newResetToken } from '../../functions/accounts/reset-tokens';
-import { LOGIN_LIMITS } from '../../functions/accounts/throttle';
+import { LOGIN_LIMITS, RESET_MAILS_PER_HOUR } from '../../functions/accounts/throttle';
 import { ApiClient } from '../support/api-client';
 import { storeWith } from '../support/store';
 import { catalogue } from '../../events/catalogue';
@@ -209,6 +209,14 @@ describe('password reset', () => {
     expect(await reset(expired.token)).toMatchObject({ status: 400, body: { message: accountMessages.invalidResetLink } });
     expect(await reset('made-up')).toMatchObject({ status: 400, body: { message: accountMessages.invalidResetLink } });
     expect(await reset('')).toMatchObject({ status: 400, body: { fieldErrors: { token: ['Token is required'] } } });
+  });
+
+  it('sends at most five reset mails an hour to one address, answering the same every time', async () => {
+    const { form } = await registered();
+    const answers = [];
+    for (let i = 0; i < RESET_MAILS_PER_HOUR + 2; i++) answers.push(await new ApiClient().post('/api/auth/forgot-password', { email: form.email }));
+    expect(answers.every((answer) => answer.status === 200 && answer.body.message === accountMessages.resetLinkSent)).toBe(true);
+    expect(await mailsTo(form.email)).toHaveLength(RESET_MAILS_PER_HOUR);
   });
 
   it('checks the new password like registration does', async () => {
