@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, screenshotDir } from '../support/browser';
+import { launchBrowser, newContext, screenshot, screenshotDir, tick } from '../support/browser';
 
 /** The project checklist page in real Chromium against the local cloud (issue 6): a contractor and a client on one project. */
 
@@ -42,10 +42,15 @@ const newAccount = (role: Account['role']): Account => ({
   password: 'first-password-1',
 });
 
-/** Registers through the API with the page's cookie jar, so the page is signed in. */
+/**
+ * Registers through the API with the page's cookie jar, so the page is signed in, and joins the
+ * chat (a first visit would open Join Project Chat over the checklist; chat.e2e.spec.ts covers it).
+ */
 async function registerByApi(page: Page, account: Account) {
   const response = await page.request.post('/api/auth/register', { data: { ...account, confirmPassword: account.password } });
   expect(response.status()).toBe(201);
+  const joined = await page.request.put('/api/user-session', { data: { userType: account.role, userName: `${account.firstName} ${account.lastName}`, chatOpenedOnce: true } });
+  expect(joined.status()).toBe(200);
 }
 
 /** A contractor and a client (registered first) on one new project, made through the API. */
@@ -161,8 +166,8 @@ describe('project checklist in the browser', () => {
     const onePercent = String(Math.round(100 / total));
     const kitchen = room(contractor, 'Kitchen');
     const countertops = item(kitchen, 'Countertops');
-    await countertops.getByRole('checkbox', { name: 'Selected' }).check();
-    await countertops.getByRole('checkbox', { name: 'Purchased' }).check();
+    await tick(countertops.getByRole('checkbox', { name: 'Selected' }));
+    await tick(countertops.getByRole('checkbox', { name: 'Purchased' }));
     expect(await countertops.getByRole('checkbox', { name: 'Installed' }).isDisabled()).toBe(true);
     expect(await countertops.getByRole('checkbox', { name: 'Purchased' }).getAttribute('data-tone')).toBe('red');
     expect(await item(kitchen, 'Kitchen Faucet').getByRole('checkbox', { name: 'Purchased' }).getAttribute('data-tone')).toBe('green');
@@ -230,7 +235,7 @@ describe('project checklist in the browser', () => {
     await clientCountertops.getByRole('img', { name: 'Reference Images 1' }).scrollIntoViewIfNeeded();
     await clientCountertops.getByTestId('image-placeholder').waitFor();
 
-    await clientCountertops.getByRole('checkbox', { name: 'Installed' }).check();
+    await tick(clientCountertops.getByRole('checkbox', { name: 'Installed' }));
     await clientCountertops.getByRole('img', { name: 'Complete', exact: true }).waitFor();
     await expect.poll(() => clientKitchen.getByTestId('room-badge').textContent()).toBe('1/6 Complete');
     expect(await clientKitchen.getByTestId('room-badge').getAttribute('data-tone')).toBe('amber');
@@ -316,7 +321,7 @@ describe('project checklist in the browser', () => {
     const cabinets = item(room(contractor, 'Kitchen'), 'Kitchen Cabinets');
     const cabinetCard = cabinets.getByRole('region', { name: 'Cabinet Details' });
     await cabinetCard.getByLabel('Style', { exact: true }).fill('Shaker');
-    await cabinetCard.getByRole('checkbox', { name: 'Style completed' }).check();
+    await tick(cabinetCard.getByRole('checkbox', { name: 'Style completed' }));
     await cabinetCard.getByLabel('Total Pulls').fill('24');
     const backsplash = item(room(contractor, 'Kitchen'), 'Backsplash').getByRole('region', { name: 'Backsplash Details' });
     await backsplash.getByLabel('Tile').fill('White subway 3x6');

@@ -92,6 +92,7 @@ export const checklistKeys = {
   stats: (projectId: string) => ['projects', projectId, 'stats'] as const,
   rooms: (projectId: string) => ['projects', projectId, 'rooms'] as const,
   chat: (projectId: string) => ['projects', projectId, 'chat'] as const,
+  history: (projectId: string) => ['projects', projectId, 'history'] as const,
   allItems: ['rooms'] as const,
   items: (roomId: string) => ['rooms', roomId, 'items'] as const,
 };

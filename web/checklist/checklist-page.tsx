@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, FileDown, FolderOpen, History, KeyRound, LoaderCircle, MapPin, MessageSquare, Printer, Save, Share2 } from 'lucide-react';
+import { ArrowLeft, FileDown, FolderOpen, KeyRound, LoaderCircle, MapPin, Printer, Save, Share2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { User } from '../../events/accounts/schemas';
 import type { RoomType } from '../../events/projects/model';
 import { roomLabels } from '../../events/projects/model';
+import { ChatAndHistoryButtons } from '../chat/chat-controls';
+import { UserMenu } from '../components/app-header';
 import { buttonClass, iconButtonClass } from '../components/button';
 import { ThemeToggle } from '../components/theme';
 import type { Project } from '../projects/api';
@@ -19,8 +21,8 @@ import { useAddRoom, useSaveLockBoxCode } from './mutations';
 import './checklist.css';
 import { RoomCard } from './room-card';
 import { useAutosave } from './use-autosave';
-import { UserMenu } from './user-menu';
-import { cardClass, inputClass, ProgressBar, UnreadBadge } from './ui';
+import { useCurrentTime } from './use-current-time';
+import { cardClass, inputClass, ProgressBar } from './ui';
 
 /**
  * The project checklist page (spec section 2) at /project/{id} and /client-project/{id}. The id
@@ -100,25 +102,14 @@ function ChecklistHeader({ user, project }: { user: User; project?: Project }) {
           <ThemeToggle />
           {project && (
             <>
-              {/* Chat and History open with the chat issue; until then they say so. */}
-              <button type="button" aria-disabled="true" title="Available soon" className={`${headerButtonClass} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}>
-                <MessageSquare aria-hidden="true" className="size-5" />
-                <span className="sr-only md:not-sr-only">Chat</span>
-              </button>
-              <button type="button" aria-disabled="true" title="Available soon" className={`${headerButtonClass} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}>
-                <span className="relative">
-                  <History aria-hidden="true" className="size-5" />
-                  <UnreadBadge count={0} />
-                </span>
-                <span className="sr-only md:not-sr-only">History</span>
-              </button>
+              <ChatAndHistoryButtons projectId={project.id} projectName={project.name} user={user} buttonClass={headerButtonClass} />
               <button type="button" onClick={() => void saveProgress()} disabled={saving} aria-busy={saving} className={headerButtonClass} title="Save Progress">
                 {saving ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : <Save aria-hidden="true" className="size-5" />}
                 <span className="sr-only md:not-sr-only">Save Progress</span>
               </button>
             </>
           )}
-          <UserMenu user={user} />
+          <UserMenu user={user} compact />
         </div>
       </div>
     </header>
@@ -318,21 +309,6 @@ function RoomGroups({ rooms, role, getRooms }: { rooms: readonly Room[]; role: U
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** Spec section 9: 'Last saved' is simply the current time; it moves on each minute. */
-function useCurrentTime(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = () => {
-      const current = new Date();
-      setNow(current);
-      timer = setTimeout(tick, 60_000 - (current.getSeconds() * 1000 + current.getMilliseconds()));
-    };
-    tick();
-    return () => clearTimeout(timer);
-  }, []);
-  return now;
-}
-
 function ChecklistFooter() {
   const now = useCurrentTime();
   return (

@@ -4,9 +4,10 @@ import { checklistKeys, refreshProject, type ChecklistItem } from './api';
 
 /**
  * The project's WebSocket (spec section 7: /ws?projectId=…, wss on https). Every change to the
- * project is pushed as `project_event` (the checklist refetches what changed) or `chat_message`
- * (the chat refetches). A dropped connection comes back after 1 s, 2 s, 4 s … at most 30 s, and
- * then refetches everything, since changes may have been missed meanwhile.
+ * project is pushed as `project_event` (the checklist and the action history refetch what changed)
+ * or `chat_message` (the chat refetches: new messages and read receipts). A dropped connection
+ * comes back after 1 s, 2 s, 4 s … at most 30 s, and then refetches everything (chat and history
+ * included), since changes may have been missed meanwhile.
  */
 
 interface Notice {
@@ -63,8 +64,8 @@ export function useProjectLiveUpdates(projectId: string): void {
         return;
       }
       if (notice.type !== 'project_event') return;
-      // Any change can move the counters and the rooms' progress.
-      mark(checklistKeys.stats(projectId), checklistKeys.rooms(projectId));
+      // Any change can move the counters and the rooms' progress, and is an entry of the history.
+      mark(checklistKeys.stats(projectId), checklistKeys.rooms(projectId), checklistKeys.history(projectId));
       const streamId = typeof notice.streamId === 'string' ? notice.streamId : '';
       // The project's own stream: its details and lock box code (the plain list), its rooms.
       if (!streamId.startsWith('item#')) mark(checklistKeys.projects);

@@ -40,17 +40,23 @@ const roleLabels = { contractor: 'Contractor', client: 'Client' } as const;
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-highlighted:bg-gray-100 data-disabled:pointer-events-none data-disabled:opacity-50 dark:data-highlighted:bg-gray-800';
 
-function UserMenu({ user }: { user: User }) {
+/**
+ * The user menu (spec section 2): name, e-mail, role, Account Settings, Sign Out (to /login).
+ * `compact` (the checklist header, crowded with controls) keeps the trigger's name for screen
+ * readers only below the md breakpoint.
+ */
+export function UserMenu({ user, compact = false }: { user: User; compact?: boolean }) {
   const signOut = useSignOut();
   const name = `${user.firstName} ${user.lastName}`;
+  // A client's welcome line already shows the name, so on a phone their trigger keeps it for screen readers only.
+  const nameClass = compact ? 'sr-only md:not-sr-only' : user.role === 'client' ? 'sr-only sm:not-sr-only' : undefined;
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 data-[state=open]:bg-gray-100 dark:hover:bg-gray-800 dark:data-[state=open]:bg-gray-800">
+      <DropdownMenu.Trigger className="flex min-w-0 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 data-[state=open]:bg-gray-100 dark:hover:bg-gray-800 dark:data-[state=open]:bg-gray-800">
         <CircleUser aria-hidden="true" className="size-5 shrink-0" />
-        {/* A client's welcome line already shows the name, so on a phone their trigger keeps it for screen readers only. */}
         {/* Two spans: not-sr-only resets white-space and overflow, which would undo the truncation. */}
-        <span className={user.role === 'client' ? 'sr-only sm:not-sr-only' : undefined}>
-          <span className="block max-w-[7.5rem] truncate sm:max-w-[14rem]">{name}</span>
+        <span className={nameClass}>
+          <span className={`block truncate ${compact ? 'max-w-[10rem]' : 'max-w-[7.5rem] sm:max-w-[14rem]'}`}>{name}</span>
         </span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
       </DropdownMenu.Trigger>

@@ -1,0 +1,124 @@
+import { History, MessageSquare } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { User } from '../../events/accounts/schemas';
+import { UnreadBadge } from '../checklist/ui';
+import { useChatMessages, useProjectHistory, useUserSession, type HistoryEntry, type UserSessionAnswer } from './api';
+import { ChatModal } from './chat-modal';
+import { historySeenKey, seenMark, unreadMessageCount, unseenHistoryCount } from './format';
+import { HistoryDialog } from './history-dialog';
+import { JoinChatDialog } from './join-chat-dialog';
+
+/**
+ * The checklist header's Chat and History buttons with their dialogs and unread badges.
+ *
+ * Spec section 4: the chat modal opens only when a role and a name are known; otherwise Join
+ * Project Chat appears. Join also appears by itself on a first visit, or when the session has no
+ * role and the chat was never opened. The history badge counts entries by the other side since
+ * this browser last opened the history of the project.
+ */
+export function ChatAndHistoryButtons({ projectId, projectName, user, buttonClass }: { projectId: string; projectName: string; user: User; buttonClass: string }) {
+  const session = useUserSession();
+  const chat = useChatMessages(projectId);
+  const history = useProjectHistory(projectId);
+  const [dialog, setDialog] = useState<'join' | 'chat' | 'history' | null>(null);
+  const close = (open: boolean) => !open && setDialog(null);
+
+  const name = knownName(session.data, user);
+  useJoinOnFirstVisit(session.data, () => setDialog((shown) => shown ?? 'join'));
+
+  const seenAt = useHistorySeen(projectId, dialog === 'history' ? history.data : undefined);
+  const unseen = unseenHistoryCount(history.data ?? [], user.role, seenAt, Date.now());
+  const unread = unreadMessageCount(chat.data ?? [], user.role);
+
+  return (
+    <>
+      <button type="button" onClick={() => setDialog(name ? 'chat' : 'join')} disabled={session.isPending} className={buttonClass} title="Chat">
+        <MessageSquare aria-hidden="true" className="size-5" />
+        <span className="sr-only md:not-sr-only">Chat</span>
+        {/* After the label, so the button is named 'Chat 3 unread'; drawn on the button's corner. */}
+        <UnreadBadge count={unread} />
+      </button>
+      <button type="button" onClick={() => setDialog('history')} className={buttonClass} title="History">
+        <History aria-hidden="true" className="size-5" />
+        <span className="sr-only md:not-sr-only">History</span>
+        <UnreadBadge count={dialog === 'history' ? 0 : unseen} />
+      </button>
+
+      <JoinChatDialog user={user} open={dialog === 'join'} onOpenChange={close} onJoined={() => setDialog('chat')} />
+      {name && (
+        <ChatModal
+          open={dialog === 'chat'}
+          onOpenChange={close}
+          projectId={projectId}
+          projectName={projectName}
+          user={user}
+          userName={name}
+          messages={chat.data}
+          loading={chat.isPending}
+          error={chat.error}
+          onRetry={() => void chat.refetch()}
+        />
+      )}
+      <HistoryDialog
+        open={dialog === 'history'}
+        onOpenChange={close}
+        entries={history.data}
+        loading={history.isPending}
+        error={history.error}
+        onRetry={() => void history.refetch()}
+      />
+    </>
+  );
+}
+
+/** The chat name when the session knows the user's role and a name, else undefined (the server accepts only the signed-in role). */
+function knownName(answer: UserSessionAnswer | undefined, user: User): string | undefined {
+  const session = answer?.session;
+  const name = session?.userName?.trim();
+  return session?.userType === user.role && name ? name : undefined;
+}
+
+/** Opens Join Project Chat once when the page opens on a first visit, or for a session with no role whose chat was never opened. */
+function useJoinOnFirstVisit(answer: UserSessionAnswer | undefined, open: () => void) {
+  const done = useRef(false);
+  const openRef = useRef(open);
+  openRef.current = open;
+  useEffect(() => {
+    if (!answer || done.current) return;
+    done.current = true;
+    if (answer.isFirstTime || (!answer.session?.userType && !answer.session?.chatOpenedOnce)) openRef.current();
+  }, [answer]);
+}
+
+function readMark(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeMark(key: string, mark: string) {
+  try {
+    localStorage.setItem(key, mark);
+  } catch {
+    // Storage off (private mode): the badge simply counts again next time.
+  }
+}
+
+/**
+ * When this browser last looked at the project's history (local storage `history-seen:<id>`).
+ * `showing` is the history while its dialog is open: what it shows, and what arrives meanwhile, is seen.
+ */
+function useHistorySeen(projectId: string, showing: readonly HistoryEntry[] | undefined): string | null {
+  const key = historySeenKey(projectId);
+  const [seenAt, setSeenAt] = useState(() => readMark(key));
+  useEffect(() => {
+    if (!showing) return;
+    const mark = seenMark(showing, seenAt);
+    if (!mark || mark === seenAt) return;
+    writeMark(key, mark);
+    setSeenAt(mark);
+  }, [showing, seenAt, key]);
+  return seenAt;
+}
