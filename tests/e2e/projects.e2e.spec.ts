@@ -205,7 +205,7 @@ describe('contractor projects and client dashboard in the browser', () => {
     const focused = () => page.evaluate(() => document.activeElement?.textContent);
     await expect.poll(focused).toBe('View Details');
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Edit Project');
+    await expect.poll(focused).toBe('Edit Project');
     await page.keyboard.press('Enter');
     const editDialog = page.getByRole('dialog', { name: 'Edit Project' });
     await editDialog.waitFor();

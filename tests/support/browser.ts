@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { repoRoot } from '../../infra/paths';
 
@@ -46,4 +46,18 @@ export async function mailTo(address: string): Promise<{ subject: string; text?:
     .filter((email) => email.destination.to.some((to) => to.toLowerCase().includes(address.toLowerCase())))
     .sort((a, b) => b.at - a.at)
     .map((email) => ({ subject: email.subject, text: email.body.text, html: email.body.html }));
+}
+
+/**
+ * Ticks a checklist box. Off-screen item cards are not drawn (content-visibility) and a click
+ * that lands while one is being drawn is lost; Playwright reports 'did not change its state'.
+ * A person clicks what they see, so one more try is fair: check() does nothing when already ticked.
+ */
+export async function tick(box: Locator): Promise<void> {
+  await box.scrollIntoViewIfNeeded();
+  try {
+    await box.check();
+  } catch {
+    await box.check();
+  }
 }
