@@ -1,30 +1,11 @@
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, mailTo, newContext, screenshot, screenshotDir } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { mailTo, screenshot, screenshotDir, uniqueEmail, usePages } from '../support/browser';
 
 /** The account screens in real Chromium against the local cloud (issue 3). */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function openPage(options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
-  const context = await newContext(browser, options);
-  contexts.push(context);
-  return context.newPage();
-}
-
-let counter = 0;
-const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}.${++counter}@example.com`;
+const openPage = usePages();
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications (F8)' }).getByText(text, { exact: true });
 const seeToast = (page: Page, text: string) => toast(page, text).waitFor();

@@ -1,33 +1,14 @@
 import { join as joinPath } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshotDir, tick } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshotDir, tick, uniqueEmail, usePages } from '../support/browser';
 
 /**
  * The project chat, the chat session and the action history in real Chromium against the local
  * cloud (issue 7): a contractor and a client with the same project open in two browsers.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function openPage(options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
-  const context = await newContext(browser, options);
-  contexts.push(context);
-  return context.newPage();
-}
-
-let counter = 0;
-const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}.${++counter}@example.com`;
+const openPage = usePages();
 
 type Role = 'contractor' | 'client';
 const names = { contractor: ['Casey', 'Builder'], client: ['Chris', 'Owner'] } as const;
@@ -42,7 +23,7 @@ async function registerByApi(page: Page, role: Role) {
 }
 
 /** A contractor and a client (registered first) on one new project, made through the API. */
-async function projectForTwo(options: Parameters<typeof newContext>[1] = {}) {
+async function projectForTwo(options: Parameters<typeof openPage>[0] = {}) {
   const contractor = await openPage(options);
   const client = await openPage(options);
   const clientEmail = await registerByApi(client, 'client');

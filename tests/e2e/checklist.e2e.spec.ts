@@ -1,30 +1,11 @@
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, screenshotDir, tick } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, screenshotDir, tick, uniqueEmail, usePages } from '../support/browser';
 
 /** The project checklist page in real Chromium against the local cloud (issue 6): a contractor and a client on one project. */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function openPage(options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
-  const context = await newContext(browser, options);
-  contexts.push(context);
-  return context.newPage();
-}
-
-let counter = 0;
-const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}.${++counter}@example.com`;
+const openPage = usePages();
 
 interface Account {
   firstName: string;
@@ -54,7 +35,7 @@ async function registerByApi(page: Page, account: Account) {
 }
 
 /** A contractor and a client (registered first) on one new project, made through the API. */
-async function projectForTwo(options: Parameters<typeof newContext>[1] = {}) {
+async function projectForTwo(options: Parameters<typeof openPage>[0] = {}) {
   const contractor = await openPage(options);
   const client = await openPage(options);
   const clientAccount = newAccount('client');

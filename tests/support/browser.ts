@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { repoRoot } from '../../infra/paths';
 
 /**
@@ -61,3 +61,28 @@ export async function tick(box: Locator): Promise<void> {
     await box.check();
   }
 }
+
+/**
+ * One Chromium for a test file and a fresh context (a person, with their own cookies) per
+ * `openPage`; all closed when the file is done.
+ */
+export function usePages(): (options?: Parameters<typeof newContext>[1]) => Promise<Page> {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+  });
+  return async (options = {}) => {
+    const context = await newContext(browser!, options);
+    contexts.push(context);
+    return context.newPage();
+  };
+}
+
+let emailCounter = 0;
+/** An e-mail no other test in this run uses. */
+export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}.${++emailCounter}@example.com`;
