@@ -12,7 +12,6 @@ const text = z.string();
 const optionalText = z.string().nullable();
 const change = <S extends z.ZodType>(schema: S) => z.object({ from: schema, to: schema });
 
-export const cabinetFields = ['style', 'wood', 'color', 'pulls', 'specialFeatures'] as const;
 const cabinetText = z.string().max(limits.cabinetField, `must be at most ${limits.cabinetField} characters`);
 const stringList = z.array(z.string().max(2000, 'must be at most 2000 characters')).max(50, 'at most 50 entries');
 

@@ -1,7 +1,7 @@
 import { forbidden, invalid, notFound } from '../errors';
 import canonicalize from 'canonicalize';
 import { cabinetDetailsSchema, type CabinetDetails, type ItemEvent, type ListField } from './events';
-import { limits, type Flag, type ItemCategory, type ItemType } from './model';
+import { flagFields, limits, type Flag, type ItemCategory, type ItemType } from './model';
 import type { Actor } from './project';
 
 /**
@@ -51,7 +51,6 @@ export const initialItemState: ItemState = {
 export const isComplete = (item: Pick<ItemState, 'contractorCompleted' | 'purchasesMade' | 'clientCompleted'>): boolean =>
   item.contractorCompleted && item.purchasesMade && item.clientCompleted;
 
-const flagField = { selected: 'contractorCompleted', purchased: 'purchasesMade', installed: 'clientCompleted' } as const satisfies Record<Flag, keyof ItemState>;
 
 export type ItemCommand =
   | { type: 'add'; itemId: string; roomId: string; category: ItemCategory; name: string; itemType: ItemType; details: string; order: number; cabinetDetails: CabinetDetails | null; fromTemplate?: true }
@@ -77,7 +76,7 @@ export function decideItem(command: ItemCommand, state: ItemState, actor: Actor)
     case 'setFlag': {
       if (command.flag === 'selected' && actor.role !== 'contractor') throw forbidden('Only the contractor can set Selected.');
       if (command.flag === 'installed' && actor.role !== 'client') throw forbidden('Only the client can set Installed.');
-      return state[flagField[command.flag]] === command.value ? [] : [{ type: 'ItemFlagSet', data: { flag: command.flag, value: command.value } }];
+      return state[flagFields[command.flag]] === command.value ? [] : [{ type: 'ItemFlagSet', data: { flag: command.flag, value: command.value } }];
     }
     case 'editDetails':
       checkDetails(command.details);
@@ -152,7 +151,7 @@ export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
     case 'ItemAdded':
       return { ...initialItemState, ...event.data, exists: true };
     case 'ItemFlagSet':
-      return { ...state, [flagField[event.data.flag]]: event.data.value };
+      return { ...state, [flagFields[event.data.flag]]: event.data.value };
     case 'ItemDetailsEdited':
       return { ...state, details: event.data.to };
     case 'ItemListChanged':

@@ -9,9 +9,6 @@ import { inputClass } from './ui';
  * issue, so that tab shows its input disabled.
  */
 
-/** Spec section 9: one file, at most 10485760 bytes. */
-export const MAX_UPLOAD_BYTES = 10_485_760;
-
 const tabs = [
   { key: 'url', label: 'From URL' },
   { key: 'upload', label: 'Upload File' },

@@ -136,11 +136,6 @@ export const addItem = (item: NewItem) =>
 export const patchItem = (itemId: string, patch: ItemPatch) => apiSend<ChecklistItem>('PATCH', `/api/checklist-items/${enc(itemId)}`, patch);
 export const deleteItem = (itemId: string) => apiSend<unknown>('DELETE', `/api/checklist-items/${enc(itemId)}`);
 
-/** Puts the server's answer for one item into its room's cached list. */
-export function storeItem(queryClient: QueryClient, item: ChecklistItem): void {
-  queryClient.setQueryData<ChecklistItem[]>(checklistKeys.items(item.roomId), (items) => items?.map((cached) => (cached.id === item.id ? item : cached)));
-}
-
 /** Everything the page shows, refetched (Save Progress, a reconnected socket). */
 export function refreshProject(queryClient: QueryClient, projectId: string): Promise<unknown> {
   return Promise.all([

@@ -53,11 +53,6 @@ export function useProjectsWithStats() {
   return useQuery({ queryKey: projectQueryKeys.withStats, queryFn: () => apiGet<ProjectWithStats[]>('/api/projects/with-stats') });
 }
 
-/** The plain list (no stats). */
-export function useProjects() {
-  return useQuery({ queryKey: projectQueryKeys.list, queryFn: () => apiGet<Project[]>('/api/projects') });
-}
-
 /** Spec: the client's list is read only once a user is loaded, so the caller passes whether one is. */
 export function useClientProjects(userLoaded: boolean) {
   return useQuery({ queryKey: projectQueryKeys.client, queryFn: () => apiGet<ClientProject[]>('/api/client-projects'), enabled: userLoaded });
