@@ -22,7 +22,8 @@ import './checklist.css';
 import { RoomCard } from './room-card';
 import { useAutosave } from './use-autosave';
 import { useCurrentTime } from './use-current-time';
-import { cardClass, inputClass, ProgressBar } from './ui';
+import { ProgressBar } from '../components/progress-bar';
+import { cardClass, inputClass } from './ui';
 
 /**
  * The project checklist page (spec section 2) at /project/{id} and /client-project/{id}. The id

@@ -1,8 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useId, useState, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { buttonClass } from '../components/button';
 import { overlayClass, panelClass } from '../components/dialog';
-import { wholePercent } from '../projects/progress';
 import { linkHref, unreadLabel } from './model';
 
 /** Small pieces of the checklist page: inputs, progress bars, the unread badge, delete confirmations, images. */
@@ -18,44 +17,6 @@ export const smallButtonClass = {
 } as const;
 
 export const cardClass = 'rounded-lg border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900';
-
-export type BarTone = 'blue' | 'red' | 'green';
-const barToneClass: Record<BarTone, string> = {
-  blue: 'bg-blue-600 dark:bg-blue-500',
-  red: 'bg-red-600 dark:bg-red-500',
-  green: 'bg-green-600 dark:bg-green-500',
-};
-
-/** A labelled bar (role=progressbar, named by its label) with the percentage beside the label. */
-export function ProgressBar({ label, percent, tone, detail }: { label: string; percent: number; tone: BarTone; detail?: string }) {
-  const labelId = useId();
-  const value = wholePercent(percent);
-  return (
-    <div className="grid gap-1.5">
-      <div className="flex items-baseline justify-between gap-2 text-sm">
-        <span id={labelId} className="font-medium text-gray-700 dark:text-gray-300">
-          {label}
-        </span>
-        <span className="shrink-0 tabular-nums">
-          {detail && <span className="mr-2 text-xs text-gray-500 dark:text-gray-400">{detail}</span>}
-          <span className="font-semibold">{value}%</span>
-        </span>
-      </div>
-      <div
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={value}
-        aria-valuetext={`${value}%`}
-        data-tone={tone}
-        className="h-2.5 w-full overflow-hidden rounded-full bg-gray-200 print:border print:border-gray-400 dark:bg-gray-800"
-      >
-        <div className={`h-full rounded-full transition-[width] duration-300 print:bg-gray-700 ${barToneClass[tone]}`} style={{ width: `${value}%` }} />
-      </div>
-    </div>
-  );
-}
 
 export function UnreadBadge({ count }: { count: number }) {
   if (count <= 0) return null;
