@@ -19,6 +19,10 @@ export interface Config {
   readonly mode: 'aws' | 'local';
   /** Talking to an S3-compatible server (s3rver, LocalStack) rather than AWS S3. */
   readonly s3Compatible: boolean;
+  /** In Lambda: where @sparticuz/chromium-min fetches its Chromium pack (a .tar URL). */
+  readonly chromiumPackUrl: string | undefined;
+  /** Outside Lambda: the Chromium to run (default Debian's /usr/bin/chromium). */
+  readonly chromiumPath: string;
 }
 
 export const envNames = {
@@ -31,6 +35,8 @@ export const envNames = {
   sessionSecret: 'SESSION_SECRET',
   mode: 'APP_MODE',
   s3Compatible: 'S3_COMPATIBLE',
+  chromiumPackUrl: 'CHROMIUM_PACK_URL',
+  chromiumPath: 'CHROMIUM_PATH',
 } as const satisfies Record<keyof Config, string>;
 
 /** Read on every call (cheap) so that the local cloud and tests can set the environment first. */
@@ -49,5 +55,7 @@ export function config(): Config {
     sessionSecret: sessionSecret ?? 'local-development-secret-not-for-production',
     mode,
     s3Compatible: env[envNames.s3Compatible] === 'true',
+    chromiumPackUrl: env[envNames.chromiumPackUrl] || undefined,
+    chromiumPath: env[envNames.chromiumPath] || '/usr/bin/chromium',
   };
 }

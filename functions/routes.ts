@@ -15,6 +15,8 @@ export interface HttpRoute {
   readonly path: string;
   readonly handler: string;
   readonly access: Access;
+  /** Lambda sizing where the default (1024 MB, 29 s) is not enough, e.g. Chromium for PDFs. */
+  readonly runtime?: { readonly memoryMb: number; readonly timeoutSeconds: number };
 }
 
 export const httpRoutes = {
@@ -29,6 +31,8 @@ export const httpRoutes = {
   updateProfile: { method: 'PUT', path: '/api/auth/profile', handler: 'auth-update-profile', access: 'authenticated' },
   changePassword: { method: 'PUT', path: '/api/auth/change-password', handler: 'auth-change-password', access: 'authenticated' },
   deleteAccount: { method: 'DELETE', path: '/api/auth/account', handler: 'auth-delete-account', access: 'authenticated' },
+  verifyEmail: { method: 'POST', path: '/api/auth/verify-email', handler: 'auth-verify-email', access: 'authenticated' },
+  resendVerification: { method: 'POST', path: '/api/auth/resend-verification', handler: 'auth-resend-verification', access: 'authenticated' },
 
   listProjectsWithStats: { method: 'GET', path: '/api/projects/with-stats', handler: 'projects-with-stats', access: 'contractor' },
   listProjects: { method: 'GET', path: '/api/projects', handler: 'projects-list', access: 'authenticated' },
@@ -39,6 +43,9 @@ export const httpRoutes = {
   listClientProjects: { method: 'GET', path: '/api/client-projects', handler: 'client-projects', access: 'client' },
   projectStats: { method: 'GET', path: '/api/projects/{id}/stats', handler: 'project-stats', access: 'authenticated' },
   projectHistory: { method: 'GET', path: '/api/projects/{id}/history', handler: 'project-history', access: 'authenticated' },
+  // Chromium wants ~1.6 GB and a few seconds on a cold start; API Gateway answers within 30 s.
+  exportPdf: { method: 'POST', path: '/api/projects/{id}/export-pdf', handler: 'project-export-pdf', access: 'authenticated', runtime: { memoryMb: 1600, timeoutSeconds: 29 } },
+  shareWithClient: { method: 'POST', path: '/api/projects/{id}/share-with-client', handler: 'project-share', access: 'contractor' },
 
   listRooms: { method: 'GET', path: '/api/projects/{projectId}/rooms', handler: 'rooms-list', access: 'authenticated' },
   createRoom: { method: 'POST', path: '/api/rooms', handler: 'room-create', access: 'contractor' },
@@ -57,6 +64,9 @@ export const httpRoutes = {
   chatHistory: { method: 'GET', path: '/api/chat/{projectId}/history', handler: 'chat-history', access: 'authenticated' },
   markMessageRead: { method: 'PUT', path: '/api/chat/{messageId}/read', handler: 'chat-read', access: 'authenticated' },
   markAllRead: { method: 'PUT', path: '/api/chat/{projectId}/mark-all-read', handler: 'chat-mark-all-read', access: 'authenticated' },
+  requestUpload: { method: 'POST', path: '/api/objects/upload', handler: 'objects-upload', access: 'authenticated' },
+  publishObject: { method: 'PUT', path: '/api/objects/acl', handler: 'objects-acl', access: 'authenticated' },
+
   getUserSession: { method: 'GET', path: '/api/user-session', handler: 'user-session-get', access: 'authenticated' },
   putUserSession: { method: 'PUT', path: '/api/user-session', handler: 'user-session-put', access: 'authenticated' },
 } as const satisfies Record<string, HttpRoute>;

@@ -10,7 +10,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { envNames } from '../functions/config';
-import { handlerModulePath, httpRoutes, projector, webSocketRoutes } from '../functions/routes';
+import { handlerModulePath, httpRoutes, projector, webSocketRoutes, type HttpRoute } from '../functions/routes';
 import { eventsTable, stateTable, tables, type KeyAttribute, type TableDefinition } from '../functions/tables';
 import { HandlerFunction } from './constructs/handler-function';
 import { Site } from './constructs/site';
@@ -18,10 +18,12 @@ import { Site } from './constructs/site';
 export const webSocketStageName = 'prod';
 
 /** Configuration only the local cloud sets; in AWS these stay unset (defaults: mode `aws`, real S3). */
-export const localOnlyConfig = ['mode', 's3Compatible'] as const satisfies ReadonlyArray<keyof typeof envNames>;
+export const localOnlyConfig = ['mode', 's3Compatible', 'chromiumPath'] as const satisfies ReadonlyArray<keyof typeof envNames>;
 /** Every other config key must get a value below (a new key in `envNames` fails type-checking here). */
 type AwsConfigKey = Exclude<keyof typeof envNames, (typeof localOnlyConfig)[number]>;
 export const defaultMailFrom = 'no-reply@example.com';
+/** The Chromium build @sparticuz/chromium-min 147 expects, for arm64 Lambdas (context `chromiumPackUrl` to host your own copy). */
+export const defaultChromiumPackUrl = 'https://github.com/Sparticuz/chromium/releases/download/v147.0.0/chromium-v147.0.0-pack.arm64.tar';
 
 const attributeTypes = { S: AttributeType.STRING, N: AttributeType.NUMBER } as const;
 const attribute = (key: KeyAttribute) => ({ name: key.name, type: attributeTypes[key.type] });
@@ -118,6 +120,7 @@ export class ConstructionChecklistStack extends Stack {
       appUrl,
       // Follow-up: read the secret at runtime (Secrets Manager) instead of a plain env value.
       sessionSecret: sessionSecret.secretValue.unsafeUnwrap(),
+      chromiumPackUrl: String(this.node.tryGetContext('chromiumPackUrl') ?? defaultChromiumPackUrl),
     };
     const environment = Object.fromEntries(
       Object.entries(settings).map(([key, value]) => [envNames[key as AwsConfigKey], value]),
@@ -140,12 +143,14 @@ export class ConstructionChecklistStack extends Stack {
     );
 
     // --- HTTP API: one Lambda and one route per manifest entry ----------------------------------
-    for (const [name, route] of Object.entries(httpRoutes)) {
+    for (const [name, route] of Object.entries(httpRoutes as Record<string, HttpRoute>)) {
       const fn = new HandlerFunction(this, `Http${pascal(name)}`, {
         handler: route.handler,
         description: `route: ${route.method} ${route.path}`,
         environment,
         role: apiRole,
+        memorySize: route.runtime?.memoryMb,
+        timeout: route.runtime ? Duration.seconds(route.runtime.timeoutSeconds) : undefined,
       });
       httpApi.addRoutes({
         path: route.path,

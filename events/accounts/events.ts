@@ -42,12 +42,24 @@ export const passwordReset = defineEvent('PasswordReset', {
   schema: z.object({ userId: z.string() }),
 });
 
+/** A link proving the account's e-mail was mailed (at sign-up, on an e-mail change, or on Resend). */
+export const emailVerificationRequested = defineEvent('EmailVerificationRequested', {
+  schemaVersion: 1,
+  schema: z.object({ userId: z.string(), email: z.string(), expiresAt: z.string() }),
+});
+
+/** The account proved it reads `email` (a mailed single-use link); `projectId` when it came with an invitation. */
+export const emailVerified = defineEvent('EmailVerified', {
+  schemaVersion: 1,
+  schema: z.object({ userId: z.string(), email: z.string(), projectId: z.string().nullable() }),
+});
+
 export const accountDeleted = defineEvent('AccountDeleted', {
   schemaVersion: 1,
   schema: z.object({ userId: z.string(), email: z.string() }),
 });
 
-export const accountEvents = [userRegistered, profileUpdated, passwordChanged, passwordResetRequested, passwordReset, accountDeleted];
+export const accountEvents = [userRegistered, profileUpdated, passwordChanged, passwordResetRequested, passwordReset, emailVerificationRequested, emailVerified, accountDeleted];
 
 export type AccountEvent =
   | EventOf<typeof userRegistered>
@@ -55,6 +67,8 @@ export type AccountEvent =
   | EventOf<typeof passwordChanged>
   | EventOf<typeof passwordResetRequested>
   | EventOf<typeof passwordReset>
+  | EventOf<typeof emailVerificationRequested>
+  | EventOf<typeof emailVerified>
   | EventOf<typeof accountDeleted>;
 
 export const userStreamId = (userId: string) => `user#${userId}`;

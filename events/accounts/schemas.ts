@@ -66,6 +66,11 @@ export const profileInput = z.object({
   phone: optionalText('Phone', 50),
 });
 
+/** The token from a verification or invitation link; anything over 100 characters is no token of ours. */
+export const verifyEmailInput = z.object({
+  token: z.string('Token is required').trim().min(1, 'Token is required').max(100, 'Token is invalid'),
+});
+
 /** What the API takes; the web form adds the confirmation (see changePasswordForm). */
 export const changePasswordInput = z.object({
   currentPassword: z.string('Current password is required').min(1, 'Current password is required'),
@@ -104,4 +109,9 @@ export const accountMessages = {
   invalidResetLink: 'The password reset link is invalid or expired.',
   wrongCurrentPassword: 'Current password is incorrect.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  invalidVerificationLink: 'This verification link is invalid or has expired.',
+  verificationForAnotherEmail: 'This link was sent to another email address. Sign in with that address to use it.',
+  verificationSent: 'Verification email sent. Check your inbox.',
+  alreadyVerified: 'Your email address is already verified.',
+  tooManyVerificationMails: 'Too many verification emails. Please try again in an hour.',
 } as const;

@@ -60,6 +60,8 @@ function itemAction(event: ItemEvent): string {
       return listWording[event.data.field];
     case 'CabinetDetailsEdited':
       return 'Updated cabinet details';
+    case 'PhotoPublished':
+      return 'Uploaded photo';
     case 'ItemDeleted':
       return 'Deleted item';
   }
@@ -90,6 +92,10 @@ export function describeProjectEvent(event: ProjectEvent, before: ProjectState):
       return entry({ action: 'Updated lock box code' });
     case 'ClientAssigned':
       return entry({ action: event.data.clientId ? 'Client assigned' : 'Client unassigned' });
+    case 'ClientInvited':
+      return entry({ action: 'Shared with client', details: event.data.email });
+    case 'InvitationAccepted':
+      return entry({ action: 'Invitation accepted' });
     case 'RoomAdded': {
       const name = displayName(event.data);
       return entry({ action: `Added ${name}`, roomName: name });

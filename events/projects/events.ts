@@ -75,6 +75,12 @@ export const lockBoxCodeSet = defineEvent('LockBoxCodeSet', { schemaVersion: 1, 
 /** The client account whose e-mail is the project's client e-mail (or none). */
 export const clientAssigned = defineEvent('ClientAssigned', { schemaVersion: 1, schema: z.object({ clientId: z.string().nullable() }) });
 
+/** The contractor mailed the client an invitation (a link that proves the client's e-mail). */
+export const clientInvited = defineEvent('ClientInvited', { schemaVersion: 1, schema: z.object({ email: z.string() }) });
+
+/** The invited client proved the e-mail with the invitation's link and now follows the project. */
+export const invitationAccepted = defineEvent('InvitationAccepted', { schemaVersion: 1, schema: z.object({ clientId: z.string() }) });
+
 export const roomAdded = defineEvent('RoomAdded', {
   schemaVersion: 1,
   schema: z.object({ roomId: z.string(), type: z.enum(roomTypes), name: text, customName: optionalText }),
@@ -123,10 +129,16 @@ export const cabinetDetailsEdited = defineEvent('CabinetDetailsEdited', {
   schema: change(cabinetDetailsSchema.nullable()),
 });
 
+/** A photo uploaded for this item was checked (size, image bytes) and published at `objectPath`. */
+export const photoPublished = defineEvent('PhotoPublished', {
+  schemaVersion: 1,
+  schema: z.object({ objectPath: z.string(), contentType: z.string(), bytes: z.number().int().nonnegative() }),
+});
+
 export const itemDeleted = defineEvent('ItemDeleted', { schemaVersion: 1, schema: z.object({ itemId: z.string() }) });
 
-export const projectEvents = [projectCreated, projectUpdated, projectDeleted, lockBoxCodeSet, clientAssigned, roomAdded, roomRenamed, roomDeleted];
-export const itemEvents = [itemAdded, itemFlagSet, itemDetailsEdited, itemListChanged, cabinetDetailsEdited, itemDeleted];
+export const projectEvents = [projectCreated, projectUpdated, projectDeleted, lockBoxCodeSet, clientAssigned, clientInvited, invitationAccepted, roomAdded, roomRenamed, roomDeleted];
+export const itemEvents = [itemAdded, itemFlagSet, itemDetailsEdited, itemListChanged, cabinetDetailsEdited, photoPublished, itemDeleted];
 
 export type ProjectEvent =
   | EventOf<typeof projectCreated>
@@ -134,6 +146,8 @@ export type ProjectEvent =
   | EventOf<typeof projectDeleted>
   | EventOf<typeof lockBoxCodeSet>
   | EventOf<typeof clientAssigned>
+  | EventOf<typeof clientInvited>
+  | EventOf<typeof invitationAccepted>
   | EventOf<typeof roomAdded>
   | EventOf<typeof roomRenamed>
   | EventOf<typeof roomDeleted>;
@@ -144,6 +158,7 @@ export type ItemEvent =
   | EventOf<typeof itemDetailsEdited>
   | EventOf<typeof itemListChanged>
   | EventOf<typeof cabinetDetailsEdited>
+  | EventOf<typeof photoPublished>
   | EventOf<typeof itemDeleted>;
 
 export const projectStreamId = (projectId: string) => `project#${projectId}`;

@@ -58,6 +58,7 @@ export type ItemCommand =
   | { type: 'editDetails'; details: string }
   | { type: 'setList'; field: ListField; values: readonly string[] }
   | { type: 'editCabinetDetails'; cabinetDetails: CabinetDetails | null }
+  | { type: 'recordPhoto'; objectPath: string; contentType: string; bytes: number }
   | { type: 'delete' };
 
 /** Who may do what to items is the project's business: the caller checks membership first. */
@@ -91,6 +92,11 @@ export function decideItem(command: ItemCommand, state: ItemState, actor: Actor)
       checkCabinetDetails(command.cabinetDetails);
       const same = canonicalize(state.cabinetDetails) === canonicalize(command.cabinetDetails);
       return same ? [] : [{ type: 'CabinetDetailsEdited', data: { from: state.cabinetDetails, to: command.cabinetDetails } }];
+    }
+    case 'recordPhoto': {
+      // Either person may add photos; the upload was checked before it was published.
+      const { type: _, ...data } = command;
+      return [{ type: 'PhotoPublished', data }];
     }
     case 'delete':
       if (actor.role !== 'contractor') throw forbidden('Only the contractor can delete items.');
@@ -158,6 +164,9 @@ export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
       return { ...state, [event.data.field]: event.data.to };
     case 'CabinetDetailsEdited':
       return { ...state, cabinetDetails: event.data.to };
+    case 'PhotoPublished':
+      // Recorded for the history; the photo joins a list only when the item's images are saved.
+      return state;
     case 'ItemDeleted':
       return { ...state, exists: false };
   }

@@ -47,9 +47,13 @@ export type ProjectCommand =
   | { type: 'delete' }
   | { type: 'setLockBoxCode'; code: string | null }
   | { type: 'assignClient'; clientId: string | null }
+  | { type: 'inviteClient' }
+  | { type: 'acceptInvitation'; clientId: string }
   | { type: 'addRoom'; roomId: string; roomType: RoomType; name?: string; customName?: string | null }
   | { type: 'renameRoom'; roomId: string; customName: string }
   | { type: 'deleteRoom'; roomId: string };
+
+export const NO_CLIENT_EMAIL = 'This project has no client email. Add one with Edit Project first.';
 
 /** May this person see the project at all? (Contractor who owns it, or its assigned client.) */
 export const canRead = (state: ProjectState, actor: Actor): boolean =>
@@ -81,8 +85,17 @@ export function decideProject(command: ProjectCommand, state: ProjectState, acto
     // Done by the system when a client account with the project's client e-mail exists.
     return state.exists && state.clientId !== command.clientId ? [{ type: 'ClientAssigned', data: { clientId: command.clientId } }] : [];
   }
+  if (command.type === 'acceptInvitation') {
+    // Done by the system once the invited client proved the e-mail, after assigning them.
+    return state.exists && state.clientId === command.clientId ? [{ type: 'InvitationAccepted', data: { clientId: command.clientId } }] : [];
+  }
   assertContractor(state, actor);
   switch (command.type) {
+    case 'inviteClient': {
+      const email = state.details.clientEmail;
+      if (!email) throw invalid('clientEmail', NO_CLIENT_EMAIL);
+      return [{ type: 'ClientInvited', data: { email } }];
+    }
     case 'update': {
       const changes = Object.fromEntries(
         detailFields
@@ -133,6 +146,9 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
       return { ...state, lockBoxCode: event.data.to };
     case 'ClientAssigned':
       return { ...state, clientId: event.data.clientId };
+    case 'ClientInvited':
+    case 'InvitationAccepted':
+      return state;
     case 'RoomAdded':
       return { ...state, rooms: [...state.rooms, { roomId: event.data.roomId, type: event.data.type, name: event.data.name, customName: event.data.customName }] };
     case 'RoomRenamed':

@@ -2,34 +2,70 @@ import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ses } from '../adapters/aws-clients';
 import { config } from '../config';
 
-/** E-mails the app sends, through SES (the SES emulator locally). */
+/**
+ * E-mails the app sends, through SES (the SES emulator locally). Each mail is a few paragraphs
+ * and one link, sent as text and as HTML with every value escaped.
+ */
 
-export async function sendPasswordResetMail(to: { email: string; firstName: string }, resetLink: string): Promise<void> {
-  const text = [
-    `Hello ${to.firstName},`,
-    '',
-    'Someone asked to reset the password of your Construction Checklist account.',
-    `To choose a new password, open this link within one hour:`,
-    '',
-    resetLink,
-    '',
-    'If it was not you, ignore this e-mail: your password stays as it is.',
-  ].join('\n');
+interface Mail {
+  readonly to: string;
+  readonly subject: string;
+  /** Paragraphs before the link, the link, paragraphs after it. */
+  readonly before: readonly string[];
+  readonly link: string;
+  readonly after: readonly string[];
+}
+
+async function sendMail(mail: Mail): Promise<void> {
+  const text = [...mail.before, mail.link, ...mail.after].join('\n\n');
+  const paragraph = (line: string) => `<p>${escapeHtml(line)}</p>`;
+  const html = [...mail.before.map(paragraph), `<p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>`, ...mail.after.map(paragraph)].join('');
   await ses().send(
     new SendEmailCommand({
       FromEmailAddress: config().mailFrom,
-      Destination: { ToAddresses: [to.email] },
-      Content: {
-        Simple: {
-          Subject: { Data: 'Reset your Construction Checklist password' },
-          Body: {
-            Text: { Data: text },
-            Html: { Data: `<p>Hello ${escapeHtml(to.firstName)},</p><p>Someone asked to reset the password of your Construction Checklist account. To choose a new password, open this link within one hour:</p><p><a href="${escapeHtml(resetLink)}">${escapeHtml(resetLink)}</a></p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>` },
-          },
-        },
-      },
+      Destination: { ToAddresses: [mail.to] },
+      Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: text }, Html: { Data: html } } } },
     }),
   );
+}
+
+export function sendPasswordResetMail(to: { email: string; firstName: string }, resetLink: string): Promise<void> {
+  return sendMail({
+    to: to.email,
+    subject: 'Reset your Construction Checklist password',
+    before: [`Hello ${to.firstName},`, 'Someone asked to reset the password of your Construction Checklist account. To choose a new password, open this link within one hour:'],
+    link: resetLink,
+    after: ['If it was not you, ignore this e-mail: your password stays as it is.'],
+  });
+}
+
+export function sendVerificationMail(to: { email: string; firstName: string }, link: string): Promise<void> {
+  return sendMail({
+    to: to.email,
+    subject: 'Confirm your email for Construction Checklist',
+    before: [`Hello ${to.firstName},`, 'Please confirm that this is your email address by opening this link within 7 days:'],
+    link,
+    after: ['Once it is confirmed, the projects your contractor shares with this address appear on your dashboard. If you did not create an account, ignore this e-mail.'],
+  });
+}
+
+export function sendInvitationMail(
+  to: { email: string; clientName: string },
+  invitation: { inviter: string; company: string | null; projectName: string; address: string; link: string },
+): Promise<void> {
+  const from = invitation.company ? `${invitation.inviter} (${invitation.company})` : invitation.inviter;
+  return sendMail({
+    to: to.email,
+    subject: `${invitation.inviter} invited you to follow ${invitation.projectName}`,
+    before: [
+      `Hello ${to.clientName},`,
+      `${from} invited you to follow your project on Construction Checklist:`,
+      `${invitation.projectName}\n${invitation.address}`,
+      'Open this link within 7 days to see its checklist, progress and chat. Sign in, or create an account with this email address, and the project appears on your dashboard:',
+    ],
+    link: invitation.link,
+    after: ['If you were not expecting this, ignore this e-mail.'],
+  });
 }
 
 const escapeHtml = (text: string) =>

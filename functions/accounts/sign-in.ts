@@ -6,13 +6,13 @@ import { sessionCookie } from '../auth/session-token';
 import { clientAddress } from '../http/client-address';
 import { reply, type Reply } from '../http/responses';
 
-/** Starts a session for the user and answers with the user and the session cookie. */
-export async function signedInReply(statusCode: number, user: UserRecord, event: APIGatewayProxyEventV2): Promise<Reply> {
+/** Starts a session for the user and answers with the user (and `extra` fields) and the session cookie. */
+export async function signedInReply(statusCode: number, user: UserRecord, event: APIGatewayProxyEventV2, extra: Record<string, unknown> = {}): Promise<Reply> {
   const { token } = await createSession(
     { userId: user.id, role: user.role },
     { ipAddress: clientAddress(event), userAgent: event.requestContext.http.userAgent },
   );
-  return reply(statusCode, publicUser(user), { cookies: [sessionCookie(token)] });
+  return reply(statusCode, { ...publicUser(user), ...extra }, { cookies: [sessionCookie(token)] });
 }
 
 export const displayName = (user: Pick<UserRecord, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;

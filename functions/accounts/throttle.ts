@@ -57,18 +57,25 @@ export async function clearLoginFailures(email: string, now = new Date()): Promi
 
 /** Reset mails per e-mail: at most this many an hour, so nobody can flood someone's inbox. */
 export const RESET_MAILS_PER_HOUR = 5;
+/** Verification mails an account may ask for again (Resend). */
+export const VERIFICATION_MAILS_PER_HOUR = 3;
+/** Invitations per project (Share with Client). */
+export const INVITATIONS_PER_PROJECT_PER_HOUR = 5;
 
-/** Counts one more reset mail for the e-mail; false when the hour's allowance is spent. */
-export async function takeResetMailAllowance(email: string, now = new Date()): Promise<boolean> {
+/**
+ * Counts one more use of `subject` (e.g. `reset-email:<address>`) in the current clock hour;
+ * false when the hour's allowance is spent. One atomic ADD, so racing requests count once each.
+ */
+export async function takeHourlyAllowance(subject: string, limit: number, now = new Date()): Promise<boolean> {
   const hour = Math.floor(now.getTime() / 1000 / 3600) * 3600;
   const { Attributes } = await dynamo().send(
     new UpdateCommand({
       TableName: config().stateTable,
-      Key: stateKeys.throttle(`reset-email:${email.toLowerCase()}`, hour),
+      Key: stateKeys.throttle(subject.toLowerCase(), hour),
       UpdateExpression: 'ADD sent :one SET expiresAt = :expiresAt',
       ExpressionAttributeValues: { ':one': 1, ':expiresAt': hour + 3600 },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return (Attributes?.sent as number) <= RESET_MAILS_PER_HOUR;
+  return (Attributes?.sent as number) <= limit;
 }

@@ -1,9 +1,9 @@
 import { accountMessages, forgotPasswordInput } from '../../events/accounts/schemas';
 import { sendPasswordResetMail } from '../accounts/mailer';
 import { recordAccountChange } from '../accounts/record';
-import { newResetToken } from '../accounts/reset-tokens';
+import { newResetToken } from '../accounts/mailed-tokens';
 import { displayName } from '../accounts/sign-in';
-import { takeResetMailAllowance } from '../accounts/throttle';
+import { RESET_MAILS_PER_HOUR, takeHourlyAllowance } from '../accounts/throttle';
 import { findUserByEmail } from '../accounts/users';
 import { config } from '../config';
 import { httpHandler } from '../http/handler';
@@ -17,7 +17,7 @@ import { httpRoutes } from '../routes';
 export const handler = httpHandler(httpRoutes.forgotPassword, { body: forgotPasswordInput }, async ({ body, requestId }) => {
   const user = await findUserByEmail(body.email);
   // Unknown e-mail, or too many mails already this hour: the same answer, and no mail.
-  if (!user || !(await takeResetMailAllowance(user.email))) return { message: accountMessages.resetLinkSent };
+  if (!user || !(await takeHourlyAllowance(`reset-email:${user.email}`, RESET_MAILS_PER_HOUR))) return { message: accountMessages.resetLinkSent };
   const { token, expiresAt, write } = newResetToken(user.id);
   await recordAccountChange({
     userId: user.id,

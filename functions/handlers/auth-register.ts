@@ -5,13 +5,18 @@ import { hashPassword } from '../accounts/passwords';
 import { recordAccountChange } from '../accounts/record';
 import { displayName, signedInReply } from '../accounts/sign-in';
 import { newUserRecord } from '../accounts/users';
-import { assignWaitingProjects } from '../projects/client-match';
+import { requestEmailVerification } from '../accounts/verification';
+import { logger } from '../logger';
 import { config } from '../config';
 import { httpHandler } from '../http/handler';
 import { httpRoutes } from '../routes';
 import { stateKeys } from '../store/keys';
 
-/** Creates the account (the e-mail guard makes e-mails unique, case-insensitively) and signs in. */
+/**
+ * Creates the account (the e-mail guard makes e-mails unique, case-insensitively), signs in, and
+ * mails a link that proves the e-mail. A mail that fails does not undo the account: Resend is
+ * there for that.
+ */
 export const handler = httpHandler(httpRoutes.register, { body: registerInput }, async ({ body, event, requestId }) => {
   const TableName = config().stateTable;
   const user = newUserRecord({
@@ -41,6 +46,10 @@ export const handler = httpHandler(httpRoutes.register, { body: registerInput },
       },
     ],
   });
-  if (user.role === 'client') await assignWaitingProjects(user);
-  return signedInReply(201, user, event);
+  const verificationLink = await requestEmailVerification(user, requestId).catch((error: Error) => {
+    logger.error('verification mail failed', { requestId, userId: user.id, error });
+    return undefined;
+  });
+  // On the local cloud the link comes back too, as the reset link does (spec: development help).
+  return signedInReply(201, user, event, config().mode === 'local' && verificationLink ? { verificationLink } : {});
 });

@@ -2,7 +2,7 @@ import { accountMessages, resetPasswordInput } from '../../events/accounts/schem
 import { DomainError } from '../../events/errors';
 import { hashPassword } from '../accounts/passwords';
 import { recordAccountChange } from '../accounts/record';
-import { findUsableResetToken } from '../accounts/reset-tokens';
+import { findUsableToken, resetTokens, spendToken } from '../accounts/mailed-tokens';
 import { displayName } from '../accounts/sign-in';
 import { findUserById } from '../accounts/users';
 import { revokeUserSessions } from '../auth/sessions';
@@ -15,8 +15,8 @@ const invalidLink = () => new DomainError('invalid', accountMessages.invalidRese
 
 /** Sets the new password, spends the token (once only, even if two requests race), signs out everywhere. */
 export const handler = httpHandler(httpRoutes.resetPassword, { body: resetPasswordInput }, async ({ body, requestId }) => {
-  const token = await findUsableResetToken(body.token);
-  const user = token && (await findUserById(token.userId));
+  const token = await findUsableToken<{ userId: string }>(resetTokens, body.token);
+  const user = token && (await findUserById(token.record.userId));
   if (!token || !user) throw invalidLink();
   const TableName = config().stateTable;
   const now = new Date().toISOString();
@@ -26,18 +26,7 @@ export const handler = httpHandler(httpRoutes.resetPassword, { body: resetPasswo
     requestId,
     event: { type: 'PasswordReset', data: { userId: user.id } },
     writes: [
-      {
-        item: {
-          Update: {
-            TableName,
-            Key: token.key,
-            UpdateExpression: 'SET usedAt = :now',
-            ConditionExpression: 'attribute_exists(pk) AND usedAt = :unused',
-            ExpressionAttributeValues: { ':now': now, ':unused': null },
-          },
-        },
-        onConditionFailed: invalidLink,
-      },
+      spendToken(token.key, now, invalidLink),
       {
         item: {
           Update: {

@@ -3,11 +3,12 @@ import { DomainError } from '../../events/errors';
 import { recordAccountChange } from '../accounts/record';
 import { displayName } from '../accounts/sign-in';
 import { publicUser, signedInUser } from '../accounts/users';
+import { requestEmailVerification } from '../accounts/verification';
+import { logger } from '../logger';
 import { config } from '../config';
 import { httpHandler } from '../http/handler';
 import type { ViewWrite } from '../store/event-store';
 import { stateKeys } from '../store/keys';
-
 import { httpRoutes } from '../routes';
 
 const fields = ['firstName', 'lastName', 'email', 'companyName', 'phone'] as const;
@@ -22,16 +23,25 @@ export const handler = httpHandler(httpRoutes.updateProfile, { body: profileInpu
 
   const TableName = config().stateTable;
   const now = new Date().toISOString();
-  const updated = { ...user, ...body, updatedAt: now };
+  // A new e-mail is unproved until its own link is opened (projects already assigned stay).
+  const updated = { ...user, ...body, updatedAt: now, isEmailVerified: changes.email ? false : user.isEmailVerified };
   const writes: ViewWrite[] = [
     {
       item: {
         Update: {
           TableName,
           Key: stateKeys.user(user.id),
-          UpdateExpression: 'SET firstName = :firstName, lastName = :lastName, email = :email, companyName = :companyName, phone = :phone, updatedAt = :now',
+          UpdateExpression: 'SET firstName = :firstName, lastName = :lastName, email = :email, companyName = :companyName, phone = :phone, isEmailVerified = :verified, updatedAt = :now',
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':firstName': body.firstName, ':lastName': body.lastName, ':email': body.email, ':companyName': body.companyName, ':phone': body.phone, ':now': now },
+          ExpressionAttributeValues: {
+            ':firstName': body.firstName,
+            ':lastName': body.lastName,
+            ':email': body.email,
+            ':companyName': body.companyName,
+            ':phone': body.phone,
+            ':verified': updated.isEmailVerified,
+            ':now': now,
+          },
         },
       },
     },
@@ -52,5 +62,8 @@ export const handler = httpHandler(httpRoutes.updateProfile, { body: profileInpu
     event: { type: 'ProfileUpdated', data: { userId: user.id, changes } },
     writes,
   });
+  if (changes.email) {
+    await requestEmailVerification(updated, requestId).catch((error: Error) => logger.error('verification mail failed', { requestId, userId: user.id, error }));
+  }
   return publicUser(updated);
 });

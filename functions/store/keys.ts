@@ -19,6 +19,10 @@ export const stateKeys = {
   /** A password reset token, by the SHA-256 of the token (the token itself is never stored). */
   resetToken: (tokenHash: string) => ({ pk: part('reset-token', tokenHash), sk: 'token' }),
   userTokens: (userId: string) => part('user-tokens', userId),
+  /** An e-mail verification token (email_verification_tokens), by its SHA-256; bound to the address it was mailed to. */
+  verificationToken: (tokenHash: string) => ({ pk: part('verify-token', tokenHash), sk: 'token' }),
+  /** An upload handed out by POST /api/objects/upload, by its object key: who asked for it, and whether it was published. */
+  upload: (objectKey: string) => ({ pk: part('upload', objectKey), sk: 'upload' }),
   /**
    * The checklist's views. A project's summary, rooms and history share its partition (one query
    * lists the rooms, or the history newest first); a room's items share the room's partition.

@@ -61,8 +61,7 @@ async function signOut(page: Page, fullName: string) {
 async function resetLinkFromMail(email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const [mail] = await mailTo(email);
-    const body = `${mail?.text ?? ''} ${mail?.html ?? ''}`.replaceAll('&amp;', '&');
+    const body = (await mailTo(email)).map((mail) => `${mail.text ?? ''} ${mail.html ?? ''}`).join(' ').replaceAll('&amp;', '&');
     const link = /https?:\/\/[^\s"'<>]+\/reset-password\?token=[^\s"'<>]+/.exec(body)?.[0];
     if (link) return link;
     if (Date.now() > deadline) throw new Error(`no reset link mailed to ${email}`);

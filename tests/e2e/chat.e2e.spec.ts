@@ -1,7 +1,7 @@
 import { join as joinPath } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshotDir, tick, uniqueEmail, usePages } from '../support/browser';
+import { screenshotDir, tick, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
 
 /**
  * The project chat, the chat session and the action history in real Chromium against the local
@@ -19,6 +19,7 @@ async function registerByApi(page: Page, role: Role) {
   const email = uniqueEmail(role);
   const response = await page.request.post('/api/auth/register', { data: { firstName, lastName, email, role, password: 'first-password-1', confirmPassword: 'first-password-1' } });
   expect(response.status()).toBe(201);
+  if (role === 'client') await verifyEmailByMail(page, email);
   return email;
 }
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, screenshotDir, tick, uniqueEmail, usePages } from '../support/browser';
+import { screenshot, screenshotDir, tick, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
 
 /** The project checklist page in real Chromium against the local cloud (issue 6): a contractor and a client on one project. */
 
@@ -30,6 +30,7 @@ const newAccount = (role: Account['role']): Account => ({
 async function registerByApi(page: Page, account: Account) {
   const response = await page.request.post('/api/auth/register', { data: { ...account, confirmPassword: account.password } });
   expect(response.status()).toBe(201);
+  if (account.role === 'client') await verifyEmailByMail(page, account.email);
   const joined = await page.request.put('/api/user-session', { data: { userType: account.role, userName: `${account.firstName} ${account.lastName}`, chatOpenedOnce: true } });
   expect(joined.status()).toBe(200);
 }

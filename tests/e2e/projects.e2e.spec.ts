@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, screenshotDir, uniqueEmail, usePages } from '../support/browser';
+import { screenshot, screenshotDir, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
 
 /** The contractor projects screen and the client dashboard in real Chromium against the local cloud (issue 5). */
 
@@ -25,9 +25,11 @@ const newAccount = (role: Account['role'], overrides: Partial<Account> = {}): Ac
 });
 
 /** Registers through the API with the page's cookie jar, so the page is signed in. */
-async function registerByApi(page: Page, account: Account) {
+/** Registers through the API; a client also opens the verification link mailed to them (`verify: false` to leave it). */
+async function registerByApi(page: Page, account: Account, { verify = true } = {}) {
   const response = await page.request.post('/api/auth/register', { data: { ...account, confirmPassword: account.password } });
   expect(response.status()).toBe(201);
+  if (account.role === 'client' && verify) await verifyEmailByMail(page, account.email);
 }
 
 interface ProjectBody {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { repoRoot } from '../../infra/paths';
+import { verificationTokenMailedTo } from './mail';
 
 /**
  * Real Chromium (Debian's, or CHROMIUM_PATH) for browser tests, headless. Screenshots go to
@@ -36,16 +37,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** The mail the SES emulator captured for this address, newest first. */
-export async function mailTo(address: string): Promise<{ subject: string; text?: string; html?: string }[]> {
-  const response = await fetch(`${inject('localCloud').sesEndpoint}/store`);
-  const { emails } = (await response.json()) as {
-    emails: { destination: { to: string[] }; subject: string; body: { text?: string; html?: string }; at: number }[];
-  };
-  return emails
-    .filter((email) => email.destination.to.some((to) => to.toLowerCase().includes(address.toLowerCase())))
-    .sort((a, b) => b.at - a.at)
-    .map((email) => ({ subject: email.subject, text: email.body.text, html: email.body.html }));
+export { mailTo } from './mail';
+
+/** Proves a signed-in page's e-mail with the link the app mailed to it, as its owner would. */
+export async function verifyEmailByMail(page: Page, address: string): Promise<void> {
+  const token = await verificationTokenMailedTo(address);
+  const response = await page.request.post('/api/auth/verify-email', { data: { token } });
+  if (response.status() !== 200) throw new Error(`Verifying ${address} answered ${response.status()}: ${await response.text()}`);
 }
 
 /**

@@ -35,3 +35,9 @@ export const updateProfile = (body: z.output<typeof profileInput>) => apiSend<Us
 export const changePassword = (body: z.output<typeof changePasswordInput>) => apiSend<Message>('PUT', '/api/auth/change-password', body);
 
 export const deleteAccount = () => apiSend<Message>('DELETE', '/api/auth/account');
+
+/** Proves the signed-in account's e-mail with the token of a mailed link. */
+export const verifyEmail = (token: string) => apiSend<{ success: true; user: User }>('POST', '/api/auth/verify-email', { token });
+
+/** `verificationLink` comes back only from the local cloud, for a development toast. */
+export const resendVerification = () => apiSend<Message & { verificationLink?: string }>('POST', '/api/auth/resend-verification');

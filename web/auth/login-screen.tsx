@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import { accountMessages, loginInput } from '../../events/accounts/schemas';
@@ -11,17 +11,24 @@ import { PasswordField, SubmitButton, TextField } from '../components/form';
 import { toast } from '../components/toast';
 import { login } from './api';
 import { meQueryKey } from './session';
+import type { SignInSearch } from './verify-search';
 
 /** Spec: after sign-in or registration the app goes to / after a short delay. */
 export const NAVIGATION_DELAY_MS = 100;
+
+/** Where to go after signing in: back to the verification link that sent the visitor here, or /. */
+export const afterSignIn = ({ verify, email }: SignInSearch) =>
+  verify ? ({ to: '/verify-email', search: { token: verify, ...(email ? { email } : {}) } } as const) : ({ to: '/' } as const);
 
 /** Sign In: shown at /login, and in place of any screen that needs a signed-in user. */
 export function LoginScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Elsewhere than /login (in place of a protected screen) there are no such parameters.
+  const search = useSearch({ strict: false }) as SignInSearch;
   const form = useForm<z.input<typeof loginInput>, unknown, z.output<typeof loginInput>>({
     resolver: zodResolver(loginInput),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: search.email ?? '', password: '' },
   });
   const { errors } = form.formState;
 
@@ -30,7 +37,7 @@ export function LoginScreen() {
     onSuccess: (user) => {
       queryClient.setQueryData(meQueryKey, user);
       toast({ title: 'Welcome back!' });
-      setTimeout(() => void navigate({ to: '/' }), NAVIGATION_DELAY_MS);
+      setTimeout(() => void navigate(afterSignIn(search)), NAVIGATION_DELAY_MS);
     },
     onError: (error) => toast({ variant: 'destructive', title: 'Login failed', description: serverMessage(error, accountMessages.invalidLogin) }),
   });
@@ -41,7 +48,7 @@ export function LoginScreen() {
       footer={
         <>
           Don't have an account?{' '}
-          <Link to="/register" className={linkClass}>
+          <Link to="/register" search={search} className={linkClass}>
             Sign up
           </Link>
         </>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, FileDown, FolderOpen, KeyRound, LoaderCircle, MapPin, Printer, Save, Share2 } from 'lucide-react';
+import { ArrowLeft, FileDown, FolderOpen, KeyRound, LoaderCircle, MapPin, Printer, Save } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { User } from '../../events/accounts/schemas';
@@ -20,6 +20,7 @@ import { groupRooms, roomCountLabel } from './model';
 import { useAddRoom, useSaveLockBoxCode } from './mutations';
 import './checklist.css';
 import { RoomCard } from './room-card';
+import { ShareWithClientButton } from './share-with-client';
 import { useAutosave } from './use-autosave';
 import { useCurrentTime } from './use-current-time';
 import { ProgressBar } from '../components/progress-bar';
@@ -172,7 +173,7 @@ function ProjectChecklist({ project, user }: { project: Project; user: User }) {
             <RoomGroups rooms={rooms.data} role={user.role} getRooms={getRooms} />
           )}
         </main>
-        <ChecklistFooter />
+        <ChecklistFooter project={project} />
       </div>
     </PrintingContext>
   );
@@ -310,7 +311,7 @@ function RoomGroups({ rooms, role, getRooms }: { rooms: readonly Room[]; role: U
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** Spec section 9: 'Last saved' is simply the current time; it moves on each minute. */
-function ChecklistFooter() {
+function ChecklistFooter({ project }: { project: Project }) {
   const now = useCurrentTime();
   return (
     <footer className="border-t border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
@@ -325,10 +326,7 @@ function ChecklistFooter() {
             <FileDown aria-hidden="true" className="size-4" />
             Export PDF
           </button>
-          <button type="button" disabled title="Available soon" className={buttonClass.secondary}>
-            <Share2 aria-hidden="true" className="size-4" />
-            Share with Client
-          </button>
+          <ShareWithClientButton project={project} />
         </div>
         <p className="text-sm text-gray-600 dark:text-gray-400">
           Last saved: <time dateTime={now.toISOString()}>{timeFormat.format(now)}</time>

@@ -1,6 +1,11 @@
-import { FolderOpen } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { FolderOpen, MailCheck } from 'lucide-react';
 import type { User } from '../../events/accounts/schemas';
+import { serverMessage } from '../api/errors';
+import { resendVerification } from '../auth/api';
 import { AppHeader } from '../components/app-header';
+import { buttonClass } from '../components/button';
+import { toast } from '../components/toast';
 import { ThemeToggle } from '../components/theme';
 import { useClientProjects } from '../projects/api';
 import { ClientProjectCard } from '../projects/client-project-card';
@@ -17,6 +22,7 @@ export function ClientHome({ user }: { user: User }) {
       </AppHeader>
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6">
         <h1 className="text-3xl font-bold">Your Projects</h1>
+        {!user.isEmailVerified && <CheckYourEmail email={user.email} />}
         {projects.isPending ? (
           <ListSpinner label="Loading your projects" />
         ) : projects.isError ? (
@@ -36,5 +42,35 @@ export function ClientHome({ user }: { user: User }) {
         )}
       </main>
     </>
+  );
+}
+
+/** Until the client proves their e-mail, no project shows: say so, and offer to send the link again. */
+function CheckYourEmail({ email }: { email: string }) {
+  const resend = useMutation({
+    mutationFn: resendVerification,
+    onSuccess: ({ message, verificationLink }) =>
+      // On the local cloud the link comes back too, shown like the development reset link.
+      toast(verificationLink ? { title: 'Verification link (development)', description: verificationLink, duration: 10000 } : { title: 'Verification email sent', description: message }),
+    onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to send the verification email. Please try again.') }),
+  });
+  return (
+    <section aria-labelledby="check-email-title" className="flex flex-col gap-4 rounded-lg border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-amber-700 dark:bg-amber-950">
+      <div className="flex items-start gap-3">
+        <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-300" />
+        <div className="grid gap-1">
+          <h2 id="check-email-title" className="font-semibold">
+            Check your email
+          </h2>
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            We sent a link to <strong className="break-all">{email}</strong>. Open it to confirm your email address: the projects your contractor shares with
+            you appear here once it is confirmed.
+          </p>
+        </div>
+      </div>
+      <button type="button" onClick={() => resend.mutate()} disabled={resend.isPending} className={`${buttonClass.secondary} shrink-0`}>
+        {resend.isPending ? 'Sending...' : 'Resend Email'}
+      </button>
+    </section>
   );
 }

@@ -6,14 +6,15 @@ import type * as z from 'zod';
 import { registerInput } from '../../events/accounts/schemas';
 import { serverMessage, setServerFieldErrors } from '../api/errors';
 import { register } from '../auth/api';
-import { NAVIGATION_DELAY_MS } from '../auth/login-screen';
+import { NAVIGATION_DELAY_MS, afterSignIn } from '../auth/login-screen';
+import { parseSignInSearch } from '../auth/verify-search';
 import { meQueryKey } from '../auth/session';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass, linkClass } from '../components/button';
 import { FieldError, PasswordField, SubmitButton, TextField } from '../components/form';
 import { toast } from '../components/toast';
 
-export const Route = createFileRoute('/register')({ component: RegisterScreen });
+export const Route = createFileRoute('/register')({ validateSearch: parseSignInSearch, component: RegisterScreen });
 
 type Values = z.input<typeof registerInput>;
 const fields = Object.keys(registerInput.shape) as (keyof Values)[];
@@ -25,9 +26,10 @@ const roleOptions = [
 function RegisterScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const search = Route.useSearch();
   const form = useForm<Values, unknown, z.output<typeof registerInput>>({
     resolver: zodResolver(registerInput),
-    defaultValues: { firstName: '', lastName: '', email: '', companyName: '', phone: '', password: '', confirmPassword: '' },
+    defaultValues: { firstName: '', lastName: '', email: search.email ?? '', companyName: '', phone: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
 
@@ -36,7 +38,7 @@ function RegisterScreen() {
     onSuccess: (user) => {
       queryClient.setQueryData(meQueryKey, user);
       toast({ title: 'Account created!' });
-      setTimeout(() => void navigate({ to: '/' }), NAVIGATION_DELAY_MS);
+      setTimeout(() => void navigate(afterSignIn(search)), NAVIGATION_DELAY_MS);
     },
     onError: (error) => {
       setServerFieldErrors(error, form.setError, fields);
@@ -50,7 +52,7 @@ function RegisterScreen() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className={linkClass}>
+          <Link to="/login" search={search} className={linkClass}>
             Sign in
           </Link>
         </>

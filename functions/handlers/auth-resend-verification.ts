@@ -1,0 +1,19 @@
+import { accountMessages } from '../../events/accounts/schemas';
+import { DomainError } from '../../events/errors';
+import { VERIFICATION_MAILS_PER_HOUR, takeHourlyAllowance } from '../accounts/throttle';
+import { requestEmailVerification } from '../accounts/verification';
+import { signedInUser } from '../accounts/users';
+import { config } from '../config';
+import { httpHandler } from '../http/handler';
+import { httpRoutes } from '../routes';
+
+/** Mails the signed-in account a new verification link, a few times an hour at most. */
+export const handler = httpHandler(httpRoutes.resendVerification, {}, async ({ principal, requestId }) => {
+  const user = await signedInUser(principal.userId);
+  if (user.isEmailVerified) return { message: accountMessages.alreadyVerified };
+  if (!(await takeHourlyAllowance(`verify-mail:${user.id}`, VERIFICATION_MAILS_PER_HOUR))) {
+    throw new DomainError('rate_limited', accountMessages.tooManyVerificationMails);
+  }
+  const verificationLink = await requestEmailVerification(user, requestId);
+  return config().mode === 'local' ? { message: accountMessages.verificationSent, verificationLink } : { message: accountMessages.verificationSent };
+});
