@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 
 /**
  * Checks what the app needs beyond npm packages, before `npm start` and `npm test`:
- * Node 20.19+, Java 17+ (DynamoDB Local) and Chromium (browser tests, PDF export). Where the
+ * Node 20.19+, Java 17+ (DynamoDB Local), Chromium (browser tests, PDF export) and, with
+ * `--tests`, pdftotext (poppler-utils: the PDF export tests read the text back). Where the
  * machine allows it (root with apt-get, as on CI), installs what is missing; otherwise says
  * exactly what to install. Never prompts.
  */
@@ -64,6 +65,13 @@ if (!chromiumPath()) {
   if (!chromiumPath()) {
     problems.push('Chromium is missing: install it (apt-get install chromium) or point CHROMIUM_PATH at a Chromium or Chrome binary.');
   }
+}
+
+// pdftotext, for the tests that read exported PDFs
+const hasPdftotext = () => !spawnSync('pdftotext', ['-v'], { stdio: 'ignore' }).error;
+if (process.argv.includes('--tests') && !hasPdftotext()) {
+  aptInstall('poppler-utils');
+  if (!hasPdftotext()) problems.push('pdftotext is missing: the PDF export tests need it (apt-get install poppler-utils, or brew install poppler).');
 }
 
 if (problems.length) {

@@ -24,8 +24,10 @@ const newAccount = (role: Account['role'], overrides: Partial<Account> = {}): Ac
   ...overrides,
 });
 
-/** Registers through the API with the page's cookie jar, so the page is signed in. */
-/** Registers through the API; a client also opens the verification link mailed to them (`verify: false` to leave it). */
+/**
+ * Registers through the API with the page's cookie jar, so the page is signed in; a client also
+ * opens the verification link mailed to them (`verify: false` to leave it).
+ */
 async function registerByApi(page: Page, account: Account, { verify = true } = {}) {
   const response = await page.request.post('/api/auth/register', { data: { ...account, confirmPassword: account.password } });
   expect(response.status()).toBe(201);

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { repoRoot } from '../../infra/paths';
@@ -30,10 +31,11 @@ export async function newContext(browser: Browser, options: { width?: number; he
   });
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** The whole page, or with `fullPage: false` what is in sight (an open dialog on a long page). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
 }
 
@@ -84,3 +86,12 @@ export function usePages(): (options?: Parameters<typeof newContext>[1]) => Prom
 let emailCounter = 0;
 /** An e-mail no other test in this run uses. */
 export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}.${++emailCounter}@example.com`;
+
+/**
+ * WCAG 2.2 A and AA violations axe-core finds on the page as it stands (an open dialog included),
+ * as `rule: target` lines, so a failing test says what to fix.
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}

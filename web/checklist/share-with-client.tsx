@@ -65,7 +65,7 @@ export function ShareWithClientButton({ project }: { project: Project }) {
         type="button"
         onClick={() => share.mutate()}
         disabled={share.isPending}
-        className={confirming ? `${buttonClass.secondary} border-green-600 bg-green-600 text-white hover:bg-green-700 dark:border-green-700 dark:bg-green-700 dark:hover:bg-green-600` : buttonClass.secondary}
+        className={confirming ? `${buttonClass.success} border border-transparent` : buttonClass.secondary}
       >
         {share.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : confirming ? <CircleCheck aria-hidden="true" className="size-4" /> : <Share2 aria-hidden="true" className="size-4" />}
         {confirming ? 'Invitation Sent!' : 'Share with Client'}
@@ -79,7 +79,7 @@ export function ShareWithClientButton({ project }: { project: Project }) {
             </p>
             <p className="text-gray-700 dark:text-gray-300">
               Once they confirm their email, your client follows the project on their dashboard:{' '}
-              <a href={outcome.url} className="font-medium break-all text-blue-600 hover:underline dark:text-blue-400">
+              <a href={outcome.url} className="font-medium break-words text-blue-600 hover:underline dark:text-blue-400">
                 {outcome.url}
               </a>
             </p>

@@ -7,6 +7,8 @@ export const buttonClass = {
   primary: `${base} bg-blue-600 text-white hover:bg-blue-700`,
   secondary: `${base} border border-gray-300 bg-white text-gray-900 hover:bg-gray-100 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800`,
   danger: `${base} bg-red-600 text-white hover:bg-red-700 dark:bg-red-700 dark:hover:bg-red-600`,
+  /** A done action, for a moment (Share with Client's 'Invitation Sent!'). */
+  success: `${base} bg-green-700 text-white hover:bg-green-800`,
 } as const;
 
 export const iconButtonClass =
