@@ -61,16 +61,22 @@ describe('register', () => {
     expect(JSON.stringify(user)).not.toMatch(/hash|password/i);
     expect(client.cookie).toMatch(/^cc_session=/);
 
+    // On the local cloud the answer also carries the verification link (development help), nothing more.
+    const { verificationLink, ...shown } = user;
+    expect(verificationLink).toMatch(/\/verify-email\?token=[\w-]+&email=/);
     const me = await client.get('/api/auth/me');
-    expect(me).toMatchObject({ status: 200, body: user });
+    expect(me).toMatchObject({ status: 200, body: shown });
   });
 
   it('records the registration on the account stream, without the password', async () => {
     const { user } = await registered();
     const events = await storeWith(catalogue).readStream(`user#${user.id}`);
-    expect(events.map((event) => event.type)).toEqual(['UserRegistered']);
+    expect(events.map((event) => event.type)).toEqual(['UserRegistered', 'EmailVerificationRequested']);
     expect(events[0]!.meta).toMatchObject({ actorId: user.id, role: 'contractor', displayName: 'Casey Builder' });
     expect(JSON.stringify(events)).not.toContain(PASSWORD);
+    // The mailed token stays out of the record: only its hash is stored, apart from the events.
+    const token = new URL(user.verificationLink).searchParams.get('token')!;
+    expect(JSON.stringify(events)).not.toContain(token);
   });
 
   it.each([
