@@ -2,7 +2,7 @@ import { ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps }
 import { HttpApi, HttpMethod, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal, ManagedPolicy } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement, Role, ServicePrincipal, ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
@@ -10,6 +10,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { envNames } from '../functions/config';
+import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
 import { handlerModulePath, httpRoutes, projector, webSocketRoutes, type HttpRoute } from '../functions/routes';
 import { eventsTable, stateTable, tables, type KeyAttribute, type TableDefinition } from '../functions/tables';
 import { HandlerFunction } from './constructs/handler-function';
@@ -51,23 +52,41 @@ export class ConstructionChecklistStack extends Stack {
     const events = builtTables.get(eventsTable.name)!;
     const state = builtTables.get(stateTable.name)!;
 
+    // Photos: browsers PUT pending uploads to presigned URLs under `uploads/`; published copies
+    // under `objects/` are read through CloudFront only (see Site). Nothing here is public.
+    const appOrigin = this.node.tryGetContext('appUrl') as string | undefined;
     const uploads = new Bucket(this, 'UploadsBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       removalPolicy: RemovalPolicy.RETAIN,
-      // Browsers PUT to presigned URLs and GET objects directly from S3.
       cors: [
         {
-          allowedMethods: [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD],
-          allowedOrigins: ['*'],
+          allowedMethods: [HttpMethods.PUT],
+          // The app's origin when given as context. The default CloudFront address cannot be
+          // named here: the distribution has this bucket as an origin, so it exists only after
+          // the bucket (a cycle). The presigned URL's signature is what lets a PUT in anyway.
+          allowedOrigins: [appOrigin ? new URL(appOrigin).origin : '*'],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],
           maxAge: 3000,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { id: 'AbortIncompleteMultipartUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Uploads never published; a published photo is a copy under objects/.
+        { id: 'ExpireUnpublishedUploads', prefix: UPLOADS_PREFIX, expiration: Duration.days(1) },
+      ],
     });
+    // CloudFront may read the bucket (Site's origin access), but never a pending upload.
+    uploads.addToResourcePolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [uploads.arnForObjects(`${UPLOADS_PREFIX}*`)],
+      }),
+    );
 
     const sessionSecret = new Secret(this, 'SessionSecret', {
       description: 'HS256 key for Construction Checklist session tokens',

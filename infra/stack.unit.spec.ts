@@ -5,6 +5,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { envNames } from '../functions/config';
+import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
 import { handlerModulePath, httpRoutes, projector, webSocketRoutes } from '../functions/routes';
 import { eventsTable, stateTable, type TableDefinition } from '../functions/tables';
 import { HandlerFunction } from './constructs/handler-function';
@@ -42,6 +43,10 @@ const routeKeysOf = (apiId: string): string[] =>
   Object.values(template.findResources('AWS::ApiGatewayV2::Route', { Properties: { ApiId: { Ref: apiId } } })).map(
     (route) => route.Properties.RouteKey as string,
   );
+
+/** The uploads bucket: the one bucket with CORS (browsers PUT photos to it). */
+const uploadsBucketIdIn = (synthesized: Template): string =>
+  onlyId(synthesized.findResources('AWS::S3::Bucket', { Properties: { CorsConfiguration: Match.anyValue() } }));
 
 /** Our functions carry a description naming what they serve; CDK's helper functions do not. */
 const ourFunctions = () =>
@@ -161,7 +166,8 @@ describe('ConstructionChecklist stack', () => {
       (policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>,
     );
     const actions = statements.flatMap((s) => [s.Action].flat());
-    expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail', 'dynamodb:PutItem', 's3:PutObject']));
+    // Publishing a photo reads, copies and deletes uploads.
+    expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail', 'dynamodb:PutItem', 's3:PutObject', 's3:GetObject*', 's3:DeleteObject*']));
     const manage = statements.filter((s) => [s.Action].flat().includes('execute-api:ManageConnections'));
     expect(manage.length).toBeGreaterThan(0);
     for (const statement of manage) {
@@ -237,10 +243,8 @@ describe('ConstructionChecklist stack', () => {
     });
   });
 
-  it('keeps the uploads bucket private, SSL-only, CORS-enabled for presigned PUT/GET, and cleans up multipart uploads', () => {
-    const uploadsId = onlyId(
-      template.findResources('AWS::S3::Bucket', { Properties: { CorsConfiguration: Match.anyValue() } }),
-    );
+  it('keeps the uploads bucket private (all four public-access blocks), SSL-only, CORS for presigned PUTs only', () => {
+    const uploadsId = uploadsBucketIdIn(template);
     expect(resources[uploadsId]!.Properties).toMatchObject({
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -248,11 +252,16 @@ describe('ConstructionChecklist stack', () => {
         IgnorePublicAcls: true,
         RestrictPublicBuckets: true,
       },
-      LifecycleConfiguration: { Rules: [expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })] },
     });
-    const cors = resources[uploadsId]!.Properties!.CorsConfiguration.CorsRules[0];
+    const [cors, ...otherRules] = resources[uploadsId]!.Properties!.CorsConfiguration.CorsRules;
+    expect(otherRules).toEqual([]);
+    expect(cors.AllowedMethods).toEqual(['PUT']);
+    // Without an appUrl the CloudFront address cannot be named (the distribution depends on the bucket).
     expect(cors.AllowedOrigins).toEqual(['*']);
-    expect(cors.AllowedMethods).toEqual(expect.arrayContaining(['PUT', 'GET']));
+    const custom = synth({ appUrl: 'https://jobs.builder.example/' });
+    const customCors = custom.toJSON().Resources[uploadsBucketIdIn(custom)].Properties.CorsConfiguration.CorsRules[0];
+    expect(customCors.AllowedOrigins).toEqual(['https://jobs.builder.example']);
+
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
       Bucket: { Ref: uploadsId },
       PolicyDocument: {
@@ -261,6 +270,50 @@ describe('ConstructionChecklist stack', () => {
         ]),
       },
     });
+  });
+
+  it('grants no public read or listing of the uploads bucket: only CloudFront reads, and never a pending upload', () => {
+    const uploadsId = uploadsBucketIdIn(template);
+    const statements = Object.values(template.findResources('AWS::S3::BucketPolicy', { Properties: { Bucket: { Ref: uploadsId } } })).flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as Array<{ Effect: string; Principal: unknown; Action: string | string[]; Resource: unknown; Condition?: unknown }>,
+    );
+    const allows = statements.filter((statement) => statement.Effect === 'Allow');
+    expect(allows.length).toBeGreaterThan(0);
+    for (const statement of allows) {
+      expect(statement.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+      expect(JSON.stringify(statement.Condition)).toContain('AWS:SourceArn');
+      expect([statement.Action].flat()).not.toContain('s3:ListBucket');
+      expect(JSON.stringify(statement.Principal)).not.toContain('"*"');
+    }
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          Effect: 'Deny',
+          Principal: { Service: 'cloudfront.amazonaws.com' },
+          Action: 's3:GetObject',
+          Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [uploadsId, 'Arn'] }, `/${UPLOADS_PREFIX}*`]] },
+        }),
+      ]),
+    );
+  });
+
+  it('expires uploads never published after a day (objects/ stays) and cleans up multipart uploads', () => {
+    const rules = resources[uploadsBucketIdIn(template)]!.Properties!.LifecycleConfiguration.Rules as Record<string, unknown>[];
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Status: 'Enabled', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+        expect.objectContaining({ Status: 'Enabled', Prefix: UPLOADS_PREFIX, ExpirationInDays: 1 }),
+      ]),
+    );
+    expect(UPLOADS_PREFIX).toBe('uploads/');
+    // Only pending uploads expire: no rule reaches published photos.
+    expect(rules.filter((rule) => rule.ExpirationInDays !== undefined).map((rule) => rule.Prefix)).toEqual([UPLOADS_PREFIX]);
+  });
+
+  it('sizes the PDF export function for Chromium: 1600 MB, 29 s', () => {
+    const fnId = functionIdByDescription(`route: ${httpRoutes.exportPdf.method} ${httpRoutes.exportPdf.path}`);
+    expect(`route: ${httpRoutes.exportPdf.method} ${httpRoutes.exportPdf.path}`).toBe('route: POST /api/projects/{id}/export-pdf');
+    expect(resources[fnId]!.Properties).toMatchObject({ MemorySize: 1600, Timeout: 29 });
   });
 
   it('serves the app, /api/*, /objects/* and /ws through CloudFront without distribution-wide SPA errors', () => {
@@ -290,10 +343,11 @@ describe('ConstructionChecklist stack', () => {
     const objects = behaviour('/objects/*');
     expect(objects.AllowedMethods).toEqual(['GET', 'HEAD']);
     expect(objects.origin.OriginAccessControlId).toBeDefined();
-    const uploadsId = onlyId(
-      template.findResources('AWS::S3::Bucket', { Properties: { CorsConfiguration: Match.anyValue() } }),
-    );
-    expect(JSON.stringify(objects.origin.DomainName)).toContain(uploadsId);
+    expect(JSON.stringify(objects.origin.DomainName)).toContain(uploadsBucketIdIn(template));
+    // Photos carry X-Content-Type-Options: nosniff.
+    const headersPolicy = resources[objects.ResponseHeadersPolicyId.Ref]!;
+    expect(headersPolicy.Type).toBe('AWS::CloudFront::ResponseHeadersPolicy');
+    expect(headersPolicy.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
 
     const ws = behaviour('/ws');
     expect(JSON.stringify(ws.origin.DomainName)).toContain(`{"Ref":"${wsApiId}"}`);

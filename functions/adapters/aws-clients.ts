@@ -21,17 +21,15 @@ export const dynamo = (): DynamoDBDocumentClient =>
   }));
 
 export const s3 = (): S3Client =>
-  (s3Client ??= new S3Client(
-    config().s3Compatible
-      ? {
-          // S3-compatible servers (s3rver, LocalStack) want path-style URLs; without the checksum
-          // settings s3rver stores streamed uploads with their chunk framing.
-          forcePathStyle: true,
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          responseChecksumValidation: 'WHEN_REQUIRED',
-        }
-      : {},
-  ));
+  (s3Client ??= new S3Client({
+    // S3-compatible servers (s3rver, LocalStack) want path-style URLs.
+    forcePathStyle: config().s3Compatible,
+    // Checksums only where an operation requires them: otherwise s3rver stores streamed uploads
+    // with their chunk framing, and a presigned PUT carries the CRC32 of the empty body it was
+    // signed with, which real S3 then holds against the browser's file.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  }));
 
 export const ses = (): SESv2Client => (sesClient ??= new SESv2Client({}));
 

@@ -13,6 +13,7 @@ import {
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
+  ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -86,6 +87,13 @@ export class Site extends Construct {
 }`),
     });
 
+    // Photos are served with the type their bytes showed when published; nosniff keeps a browser
+    // from reading one as anything else (S3 object metadata cannot carry this header).
+    const objectHeaders = new ResponseHeadersPolicy(this, 'ObjectHeaders', {
+      comment: 'Published photos: X-Content-Type-Options nosniff',
+      securityHeadersBehavior: { contentTypeOptions: { override: true } },
+    });
+
     const uncachedProxy = {
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -119,6 +127,7 @@ export class Site extends Construct {
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          responseHeadersPolicy: objectHeaders,
         },
         '/ws': {
           ...uncachedProxy,

@@ -9,7 +9,12 @@ export async function startS3(options: { port: number; directory: string }) {
   return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => server.close() };
 }
 
-/** Creates the bucket if needed, with CORS open for browser uploads to presigned URLs. */
+/**
+ * Creates the bucket if needed, with CORS for browsers' PUTs to presigned upload URLs. Any origin:
+ * the app's address (the gateway's port, or Vite's) is chosen after the bucket exists, and the
+ * signature in the URL, not the origin, is what lets a PUT in. Reads go through the app's own
+ * `/objects/*`, so S3 allows no cross-origin GET.
+ */
 export async function ensureUploadsBucket(bucket: string): Promise<void> {
   const client = new S3Client({ forcePathStyle: true });
   try {
@@ -21,7 +26,7 @@ export async function ensureUploadsBucket(bucket: string): Promise<void> {
           CORSRules: [
             {
               AllowedOrigins: ['*'],
-              AllowedMethods: ['GET', 'PUT', 'HEAD'],
+              AllowedMethods: ['PUT'],
               AllowedHeaders: ['*'],
               ExposeHeaders: ['ETag'],
               MaxAgeSeconds: 3000,

@@ -1,12 +1,13 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { buttonClass } from '../components/button';
 import { ModalDialog } from '../components/dialog';
+import { PhotoUploadPanel } from './photo-upload-panel';
 import { inputClass } from './ui';
 
 /**
  * Add Photo (spec section 2): 'From URL' (Image URL, Add Image, Cancel; Enter submits; the URL
- * must not be blank) and 'Upload File' (one image, at most 10 MB). Uploading arrives with a later
- * issue, so that tab shows its input disabled.
+ * must not be blank) and 'Upload File' (one image, at most 10 MB). Either way the image is handed
+ * to `onAdd`, which saves it at once.
  */
 
 const tabs = [
@@ -16,11 +17,14 @@ const tabs = [
 type Tab = (typeof tabs)[number]['key'];
 
 export function AddPhotoDialog({
+  itemId,
   open,
   onOpenChange,
   onAdd,
   existing,
 }: {
+  /** The item the photo is for: an upload is recorded in its history. */
+  itemId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onAdd: (url: string) => void;
@@ -28,12 +32,22 @@ export function AddPhotoDialog({
 }) {
   return (
     <ModalDialog open={open} onOpenChange={onOpenChange} title="Add Photo" widthClass="max-w-md">
-      {open && <AddPhotoForm onAdd={onAdd} existing={existing} onClose={() => onOpenChange(false)} />}
+      {open && <AddPhotoForm onAdd={onAdd} existing={existing} itemId={itemId} onClose={() => onOpenChange(false)} />}
     </ModalDialog>
   );
 }
 
-function AddPhotoForm({ onAdd, existing, onClose }: { onAdd: (url: string) => void; existing: readonly string[]; onClose: () => void }) {
+function AddPhotoForm({
+  onAdd,
+  existing,
+  itemId,
+  onClose,
+}: {
+  onAdd: (url: string) => void;
+  existing: readonly string[];
+  itemId: string;
+  onClose: () => void;
+}) {
   const id = useId();
   const [tab, setTab] = useState<Tab>('url');
   const [url, setUrl] = useState('');
@@ -133,23 +147,15 @@ function AddPhotoForm({ onAdd, existing, onClose }: { onAdd: (url: string) => vo
           </div>
         </form>
       ) : (
-        <div role="tabpanel" id={`${id}-panel-upload`} aria-labelledby={`${id}-tab-upload`} className="grid gap-1.5">
-          <label htmlFor={`${id}-file`} className="text-sm font-medium">
-            Choose a photo
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept="image/*"
-            disabled
-            title="Available soon"
-            aria-describedby={`${id}-file-hint`}
-            className="block w-full min-w-0 text-sm text-gray-600 file:mr-3 file:rounded-md file:border-0 file:bg-gray-100 file:px-3 file:py-2 file:text-sm file:font-medium disabled:cursor-not-allowed disabled:opacity-60 dark:text-gray-400 dark:file:bg-gray-800 dark:file:text-gray-200"
-          />
-          <p id={`${id}-file-hint`} className="text-xs text-gray-500 dark:text-gray-400">
-            Max 10MB
-          </p>
-        </div>
+        <PhotoUploadPanel
+          id={id}
+          itemId={itemId}
+          onUploaded={(uploaded) => {
+            onAdd(uploaded);
+            onClose();
+          }}
+          onClose={onClose}
+        />
       )}
     </div>
   );

@@ -127,8 +127,8 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
           ) : (
             <DetailsField itemId={item.id} details={item.details} save={saveDetails} />
           )}
-          {item.itemType === 'cabinet' && <CabinetCard cabinetDetails={item.cabinetDetails} save={saveCabinet} />}
-          <ItemReferences savedLinks={links} onSaveLinks={saveLinks} images={item.referenceImages} onImagesChange={saveImages} />
+          {item.itemType === 'cabinet' && <CabinetCard itemId={item.id} cabinetDetails={item.cabinetDetails} save={saveCabinet} />}
+          <ItemReferences itemId={item.id} savedLinks={links} onSaveLinks={saveLinks} images={item.referenceImages} onImagesChange={saveImages} />
         </div>
       )}
     </article>

@@ -22,11 +22,13 @@ export function promptForLink(links: readonly string[]): string[] | null {
  * removed.
  */
 export function ItemReferences({
+  itemId,
   savedLinks,
   onSaveLinks,
   images,
   onImagesChange,
 }: {
+  itemId: string;
   savedLinks: readonly string[];
   onSaveLinks: (links: string[]) => Promise<unknown>;
   images: readonly string[];
@@ -103,7 +105,7 @@ export function ItemReferences({
           <ImageList images={images} label="Reference Images" onChange={onImagesChange} />
         </div>
       )}
-      <AddPhotoDialog open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url])} />
+      <AddPhotoDialog itemId={itemId} open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url])} />
     </div>
   );
 }
@@ -133,12 +135,14 @@ function LinkRow({ index, link, onChange, onRemove }: { index: number; link: str
  * prompt, images by the Add Photo dialog, either removed with its button.
  */
 export function PartReferences({
+  itemId,
   part,
   links,
   images,
   onLinksChange,
   onImagesChange,
 }: {
+  itemId: string;
   part: string;
   links: readonly string[];
   images: readonly string[];
@@ -194,7 +198,7 @@ export function PartReferences({
         </ul>
       )}
       {images.length > 0 && <ImageList images={images} label={`${part} Images`} onChange={onImagesChange} />}
-      <AddPhotoDialog open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url])} />
+      <AddPhotoDialog itemId={itemId} open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url])} />
     </div>
   );
 }

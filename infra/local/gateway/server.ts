@@ -1,7 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import sirv from 'sirv';
+import { PUBLISHED_PREFIX, servedObjectKey } from '../../../functions/objects/object-keys';
 import { handleApiRequest } from './http-api';
 import { createWebSocketApi } from './websocket-api';
 
@@ -10,7 +11,7 @@ import { createWebSocketApi } from './websocket-api';
  *   /api/*           the HTTP API (route manifest)
  *   /ws              the WebSocket API
  *   /@connections/*  the WebSocket management API
- *   /objects/*       the uploads bucket (read-only, like CloudFront's behaviour)
+ *   /objects/*       published objects of the uploads bucket (read-only, like CloudFront's behaviour)
  *   everything else  the built web app, index.html for client-side routes
  */
 
@@ -30,16 +31,7 @@ export async function startGateway(options: GatewayOptions) {
     const served = (async () => {
       if (path.startsWith('/api/')) return handleApiRequest(req, res);
       if (await websocket.handleManagement(req, res)) return;
-      if (path.startsWith('/objects/') && (req.method === 'GET' || req.method === 'HEAD')) {
-        const upstream = await fetch(`${options.objectsOrigin}${path}`, { method: req.method });
-        res.writeHead(upstream.status, {
-          'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
-          ...(upstream.headers.get('content-length') ? { 'content-length': upstream.headers.get('content-length')! } : {}),
-        });
-        if (upstream.body && req.method === 'GET') Readable.fromWeb(upstream.body as never).pipe(res);
-        else res.end();
-        return;
-      }
+      if (path.startsWith(`/${PUBLISHED_PREFIX}`)) return serveObject(options.objectsOrigin, req, res);
       if (web) {
         return web(req, res, () => {
           res.writeHead(404).end('Not Found');
@@ -80,4 +72,38 @@ export async function startGateway(options: GatewayOptions) {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Headers of the stored object that a browser needs; nothing else of S3's is passed on. */
+const passedHeaders = ['content-type', 'content-length', 'etag', 'last-modified', 'cache-control'];
+
+/**
+ * `/objects/<key>` as CloudFront serves it: GET or HEAD of exactly the object at `objects/<key>`,
+ * with its stored Content-Type and `X-Content-Type-Options: nosniff` (CloudFront's response
+ * headers policy), so a browser never runs a stored file as something else. Anything that is not
+ * a plain key under `objects/` (the listing, traversal, encoded names, pending uploads) is 404.
+ */
+async function serveObject(objectsOrigin: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('Method Not Allowed');
+    return;
+  }
+  const key = servedObjectKey(req.url ?? '/');
+  // The key is built from checked characters only, and the query is never passed on (no listing).
+  const upstream = key ? await fetch(`${objectsOrigin}/${key}`, { method: req.method }) : undefined;
+  if (!upstream?.ok) {
+    await upstream?.body?.cancel();
+    const missing = !upstream || upstream.status === 404 || upstream.status === 403;
+    res.writeHead(missing ? 404 : 502, { 'content-type': 'text/plain', 'x-content-type-options': 'nosniff' }).end(missing ? 'Not Found' : 'Bad Gateway');
+    return;
+  }
+  const headers: Record<string, string> = { 'x-content-type-options': 'nosniff' };
+  for (const name of passedHeaders) {
+    const value = upstream.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  headers['content-type'] ??= 'application/octet-stream';
+  res.writeHead(200, headers);
+  if (upstream.body && req.method === 'GET') Readable.fromWeb(upstream.body as never).pipe(res);
+  else res.end();
 }

@@ -1,0 +1,38 @@
+import * as z from 'zod';
+
+/**
+ * The photo upload exchange (spec sections 3, 5, 7 and 9), shared by the API and the web app:
+ * POST /api/objects/upload answers `{ uploadURL }`; the browser PUTs the file there; PUT
+ * /api/objects/acl publishes it and answers `{ objectPath }`. The domain (no AWS imports): the web bundles this too.
+ */
+
+/** Spec sections 5 and 9: one file, at most 10 MB. */
+export const MAX_PHOTO_BYTES = 10_485_760;
+
+export const photoMessages = {
+  tooLarge: `Photos must be at most 10 MB (${MAX_PHOTO_BYTES} bytes).`,
+  notAnImage: 'Only images can be uploaded: JPEG, PNG, WebP, GIF or HEIC.',
+} as const;
+
+export interface UploadAnswer {
+  readonly uploadURL: string;
+}
+
+export interface PublishAnswer {
+  readonly objectPath: string;
+}
+
+/** Longer than any URL this app hands out; a longer one is refused before it is parsed. */
+const MAX_OBJECT_URL_LENGTH = 2048;
+
+export const publishInput = z.object({
+  objectURL: z
+    .string('objectURL is required')
+    .min(1, 'objectURL is required')
+    .max(MAX_OBJECT_URL_LENGTH, `must be at most ${MAX_OBJECT_URL_LENGTH} characters`),
+  visibility: z.literal('public', "must be 'public'"),
+  /** The item the photo is for: the publication is recorded in its history. */
+  itemId: z.string().min(1, 'itemId must not be empty').max(100, 'itemId is too long').optional(),
+});
+
+export type PublishInput = z.input<typeof publishInput>;

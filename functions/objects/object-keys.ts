@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Object keys of the uploads bucket. Two prefixes, never mixed:
+ *   uploads/<userId>/<token>   a pending upload: private, handed out to one person, removed by
+ *                              the bucket's lifecycle rule if never published;
+ *   objects/<token>.<ext>      a published photo: served by CloudFront (locally the gateway) at
+ *                              the same path, `/objects/<token>.<ext>`.
+ * Tokens are 192 random bits, so keys cannot be guessed.
+ */
+
+export const UPLOADS_PREFIX = 'uploads/';
+export const PUBLISHED_PREFIX = 'objects/';
+
+const newToken = () => randomBytes(24).toString('base64url');
+const TOKEN = '[A-Za-z0-9_-]{32}';
+const USER_ID = '[A-Za-z0-9-]{1,64}';
+const uploadKeyAtEnd = new RegExp(`/(${UPLOADS_PREFIX}(${USER_ID})/${TOKEN})$`);
+
+export const newUploadKey = (userId: string, token = newToken()): string => `${UPLOADS_PREFIX}${userId}/${token}`;
+
+export const newPublishedKey = (extension: string, token = newToken()): string => `${PUBLISHED_PREFIX}${token}.${extension}`;
+
+/** Where a published object is served: its key as a path. */
+export const objectPathOf = (publishedKey: string): string => `/${publishedKey}`;
+
+/** A presigned URL without its query (signature, expiry): the address of the object itself. */
+export const withoutQuery = (url: string): string => url.replace(/[?#].*$/s, '');
+
+export interface UploadReference {
+  readonly key: string;
+  readonly userId: string;
+  /** The object's address without query, to compare with the address that was handed out. */
+  readonly location: string;
+}
+
+/**
+ * The pending upload an objectURL names, if it has the shape of one this app hands out: an
+ * http(s) URL whose path ends with `uploads/<userId>/<token>`, with or without the presigned
+ * query. Dot segments, percent-encoding and backslashes are refused outright rather than
+ * resolved, so no spelling reaches another key. Whose upload it is, and whether the host and
+ * bucket are ours, is for the caller to check against the upload's record.
+ */
+export function parseUploadURL(objectURL: string): UploadReference | undefined {
+  const address = withoutQuery(objectURL);
+  if (/\.\.|%|\\|\s/.test(address)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) return undefined;
+  const match = uploadKeyAtEnd.exec(url.pathname);
+  if (!match) return undefined;
+  return { key: match[1]!, userId: match[2]!, location: `${url.origin}${url.pathname}` };
+}
+
+const SERVED_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+const MAX_KEY_LENGTH = 1024;
+
+/**
+ * The key a `/objects/...` request path (query ignored) names, for the local gateway to serve as
+ * CloudFront does: the path is the key, under `objects/` only. Nothing else is served: no
+ * listing (`/objects/` alone), no dot segments or hidden names, no percent-encoding (so no
+ * encoded traversal or slash), no empty segments.
+ */
+export function servedObjectKey(requestPath: string): string | undefined {
+  const path = withoutQuery(requestPath);
+  if (!path.startsWith(`/${PUBLISHED_PREFIX}`) || path.length > MAX_KEY_LENGTH) return undefined;
+  const rest = path.slice(1 + PUBLISHED_PREFIX.length);
+  if (!rest || !rest.split('/').every((segment) => SERVED_SEGMENT.test(segment))) return undefined;
+  return path.slice(1);
+}

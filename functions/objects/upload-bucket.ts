@@ -1,0 +1,86 @@
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3 } from '../adapters/aws-clients';
+import { config } from '../config';
+
+/** The uploads bucket, as the photo upload uses it: the only module here that talks to S3. */
+
+/** Presigned upload URLs are short-lived: the browser PUTs right after asking. */
+export const UPLOAD_URL_LIFETIME_SECONDS = 15 * 60;
+
+/**
+ * A URL the browser can PUT one file to, at `key`, for a short while. The length is not signed:
+ * the spec's call has no body, so the size is not known yet; publishing checks it.
+ */
+export function presignUpload(key: string): Promise<string> {
+  return getSignedUrl(s3(), new PutObjectCommand({ Bucket: config().uploadsBucket, Key: key }), {
+    expiresIn: UPLOAD_URL_LIFETIME_SECONDS,
+  });
+}
+
+const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+
+/** Size and version (ETag) of an object, or undefined when there is none. */
+export async function headObject(key: string): Promise<{ bytes: number; etag: string } | undefined> {
+  try {
+    const head = await s3().send(new HeadObjectCommand({ Bucket: config().uploadsBucket, Key: key }));
+    return { bytes: head.ContentLength ?? 0, etag: head.ETag ?? '' };
+  } catch (error) {
+    if (statusOf(error) === 404) return undefined;
+    throw error;
+  }
+}
+
+/** Thrown when an object was replaced after it was checked (its ETag changed). */
+export class ObjectChangedError extends Error {
+  constructor(key: string) {
+    super(`${key} changed while it was being checked`);
+    this.name = 'ObjectChangedError';
+  }
+}
+
+/** Turns S3's 412 (the If-Match version is gone) into ObjectChangedError. */
+async function ifUnchanged<T>(key: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (statusOf(error) === 412) throw new ObjectChangedError(key);
+    throw error;
+  }
+}
+
+/** The first `count` bytes of the version `etag` of an object (fewer if it is shorter; none if empty). */
+export async function readFirstBytes(key: string, count: number, etag: string): Promise<Uint8Array> {
+  return ifUnchanged(key, async () => {
+    const object = await s3().send(
+      new GetObjectCommand({ Bucket: config().uploadsBucket, Key: key, Range: `bytes=0-${count - 1}`, IfMatch: etag || undefined }),
+    );
+    return object.Body ? (await object.Body.transformToByteArray()).subarray(0, count) : new Uint8Array();
+  });
+}
+
+/**
+ * Copies the version `etag` of `from` to `to` with the given Content-Type (the type the bytes
+ * showed, not the one the browser declared). Published photos never change, so they may be
+ * cached for good.
+ */
+export async function copyObject(from: string, to: string, contentType: string, etag: string): Promise<void> {
+  const bucket = config().uploadsBucket;
+  await ifUnchanged(from, () =>
+    s3().send(
+      new CopyObjectCommand({
+        Bucket: bucket,
+        Key: to,
+        CopySource: `${bucket}/${from}`,
+        CopySourceIfMatch: etag || undefined,
+        MetadataDirective: 'REPLACE',
+        ContentType: contentType,
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    ),
+  );
+}
+
+export async function deleteObject(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: config().uploadsBucket, Key: key }));
+}

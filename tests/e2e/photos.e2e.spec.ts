@@ -1,0 +1,150 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { MAX_PHOTO_BYTES, photoMessages } from '../../events/uploads/photo-rules';
+import { accessibilityViolations, uniqueEmail, usePages } from '../support/browser';
+
+/**
+ * Photo upload in real Chromium (issue 11): the Add Photo dialog's 'Upload File' tab puts the file
+ * to s3rver through a presigned URL, publishes it, and the item shows it from /objects/.
+ */
+
+const openPage = usePages();
+const shotsDir = '/tmp/shots';
+const PASSWORD = 'first-password-1';
+
+/** A real 8×8 PNG (a small tile pattern). */
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAK0lEQVR4nGO4dv4QBP3/8XrL2gUQ9P/HawbSJf7/eI0VMSCrQtZNhgQuOwA166AJHKhgqwAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A contractor signed in on `page` with one new project; answers the project id. */
+async function contractorWithProject(page: Page): Promise<string> {
+  const registered = await page.request.post('/api/auth/register', {
+    data: { firstName: 'Casey', lastName: 'Builder', email: uniqueEmail('photos'), role: 'contractor', password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(registered.status()).toBe(201);
+  // Joined the chat already, so the first-visit Join Project Chat dialog stays closed.
+  expect((await page.request.put('/api/user-session', { data: { userType: 'contractor', userName: 'Casey Builder', chatOpenedOnce: true } })).status()).toBe(200);
+  const created = await page.request.post('/api/projects', { data: { name: 'Elm Street Kitchen', address: '4 Elm Street', clientName: 'Chris Owner' } });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+const countertops = (page: Page) => page.getByRole('region', { name: 'Kitchen', exact: true }).getByRole('article', { name: 'Countertops', exact: true });
+
+async function openUploadTab(page: Page, projectId: string) {
+  await page.goto(`/project/${projectId}`);
+  const item = countertops(page);
+  await item.getByRole('button', { name: 'Add Photo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Photo' });
+  await dialog.getByRole('tab', { name: 'Upload File' }).click();
+  await dialog.getByText('Max 10MB').waitFor();
+  return { item, dialog, fileInput: dialog.getByLabel('Choose a photo') };
+}
+
+async function settled(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+}
+
+async function shot(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  await settled(page);
+  await page.screenshot({ path: join(shotsDir, `${name}.png`) });
+}
+
+describe('Upload File in the Add Photo dialog', () => {
+  it('uploads a photo, shows it on the item from /objects/, keeps it, and records it in the history', async () => {
+    const page = await openPage();
+    const projectId = await contractorWithProject(page);
+    const { item, dialog, fileInput } = await openUploadTab(page, projectId);
+    expect(await fileInput.getAttribute('accept')).toBe('image/*');
+
+    await fileInput.setInputFiles({ name: 'quartz-sample.png', mimeType: 'image/png', buffer: png });
+    await dialog.waitFor({ state: 'hidden' });
+    const image = item.getByRole('img', { name: 'Reference Images 1' });
+    await image.waitFor();
+    expect(await image.getAttribute('src')).toMatch(/^\/objects\/[A-Za-z0-9_-]{32}\.png$/);
+    // Served by the gateway: it loads, as the picture that was uploaded.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
+    mkdirSync(shotsDir, { recursive: true });
+    await item.screenshot({ path: join(shotsDir, 'item-with-uploaded-photo-1280x800-light.png') });
+
+    // Saved at once, as a URL added 'From URL' is.
+    await page.reload();
+    await countertops(page).getByRole('img', { name: 'Reference Images 1' }).waitFor();
+    const history = (await (await page.request.get(`/api/projects/${projectId}/history`)).json()) as { summary: string }[];
+    expect(history.map((entry) => entry.summary)).toContain('Uploaded photo "Countertops" in Kitchen');
+  });
+
+  it('names a file that is too large or not an image, and the server refuses an image in name only', async () => {
+    const page = await openPage();
+    const projectId = await contractorWithProject(page);
+    const { item, dialog, fileInput } = await openUploadTab(page, projectId);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/objects/upload')) asked.push(request.url());
+    });
+
+    await fileInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.alloc(MAX_PHOTO_BYTES + 1 - png.length)]) });
+    await dialog.getByRole('alert').getByText('File is too large. Max 10MB.').waitFor();
+    expect(await fileInput.getAttribute('aria-invalid')).toBe('true');
+
+    await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+    await dialog.getByRole('alert').getByText(photoMessages.notAnImage).waitFor();
+    expect(asked).toEqual([]);
+
+    // Declared as a PNG: only the server, reading the bytes, can tell.
+    await fileInput.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') });
+    await expect.poll(() => asked.length).toBe(1);
+    await dialog.getByRole('alert').getByText(photoMessages.notAnImage).waitFor();
+    expect(await dialog.getByRole('progressbar').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await item.getByRole('img', { name: 'Reference Images 1' }).count()).toBe(0);
+  });
+
+  for (const view of [
+    { width: 1280, height: 800, colorScheme: 'light' as const },
+    { width: 1280, height: 800, colorScheme: 'dark' as const },
+    { width: 390, height: 844, colorScheme: 'light' as const },
+    { width: 390, height: 844, colorScheme: 'dark' as const },
+  ]) {
+    const suffix = `${view.width}x${view.height}-${view.colorScheme}`;
+    it(`shows the tab, its progress and its messages, accessibly (${suffix})`, async () => {
+      const page = await openPage(view);
+      const projectId = await contractorWithProject(page);
+      const { dialog, fileInput } = await openUploadTab(page, projectId);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await shot(page, `add-photo-upload-${suffix}`);
+
+      // Held at the storage PUT, so the progress bar can be seen.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/uploads\//, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await fileInput.setInputFiles({ name: 'tile.png', mimeType: 'image/png', buffer: png });
+      const progress = dialog.getByRole('progressbar', { name: 'Uploading photo' });
+      await progress.waitFor();
+      expect(Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
+      expect(await fileInput.isDisabled()).toBe(true);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await shot(page, `add-photo-uploading-${suffix}`);
+      release();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await countertops(page).getByRole('button', { name: 'Add Photo' }).click();
+      await dialog.getByRole('tab', { name: 'Upload File' }).click();
+      await fileInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(MAX_PHOTO_BYTES + 1) });
+      await dialog.getByRole('alert').waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      await shot(page, `add-photo-too-large-${suffix}`);
+    });
+  }
+});

@@ -1,0 +1,72 @@
+import AwsS3 from '@uppy/aws-s3';
+import Uppy from '@uppy/core';
+import { MAX_PHOTO_BYTES, type PublishAnswer, type PublishInput, type UploadAnswer } from '../../events/uploads/photo-rules';
+import { ApiError, apiSend } from '../api/client';
+
+/**
+ * Uploading one photo (spec sections 7 and 8): Uppy PUTs the file to a presigned URL from
+ * POST /api/objects/upload, then PUT /api/objects/acl publishes it. This module pulls in Uppy, so
+ * the dialog loads it with import() only when an upload starts: the main bundle stays as it was.
+ */
+
+/**
+ * The image URL to add: the published `/objects/...` path, or, if publishing fails for another
+ * reason than the file, the raw upload URL without its query (spec section 8: the failure is
+ * logged and the raw upload URL is used). `refused`: the server refused the file itself (too
+ * large, not an image) and deleted it, so there is nothing to add.
+ */
+export type UploadOutcome = { readonly url: string } | { readonly refused: string };
+
+export async function uploadPhoto(
+  file: File,
+  options: { itemId?: string; onProgress: (fraction: number) => void; signal: AbortSignal },
+): Promise<UploadOutcome> {
+  const location = await putToStorage(file, options);
+  const body: PublishInput = { objectURL: location, visibility: 'public', itemId: options.itemId };
+  try {
+    return { url: (await apiSend<PublishAnswer>('PUT', '/api/objects/acl', body)).objectPath };
+  } catch (error) {
+    if (isRefusalOfTheFile(error)) return { refused: refusalMessage(error) };
+    console.error('Setting the photo access rule failed; using the upload URL.', error);
+    return { url: location };
+  }
+}
+
+/** The PUT, with progress; answers the object's address (the upload URL without its query). */
+async function putToStorage(file: File, { onProgress, signal }: { onProgress: (fraction: number) => void; signal: AbortSignal }): Promise<string> {
+  const uppy = new Uppy({
+    autoProceed: false,
+    // Spec section 9: one file of at most 10 MB. The server checks both again.
+    restrictions: { maxNumberOfFiles: 1, maxFileSize: MAX_PHOTO_BYTES },
+  }).use(AwsS3, {
+    shouldUseMultipart: false,
+    signRequest: async (request) => {
+      if (request.method !== 'PUT') throw new Error(`Unexpected ${request.method} to storage`);
+      const { uploadURL } = await apiSend<UploadAnswer>('POST', '/api/objects/upload');
+      return { url: uploadURL, headers: { 'content-type': file.type || 'application/octet-stream' } };
+    },
+  });
+  const cancel = () => uppy.cancelAll();
+  signal.addEventListener('abort', cancel);
+  try {
+    uppy.on('upload-progress', (_file, progress) => {
+      if (progress.bytesTotal) onProgress(progress.bytesUploaded / progress.bytesTotal);
+    });
+    uppy.addFile({ name: file.name, type: file.type, data: file });
+    const result = await uppy.upload();
+    signal.throwIfAborted();
+    const uploaded = result?.successful?.[0]?.uploadURL;
+    if (!uploaded) throw new Error(result?.failed?.[0]?.error ?? 'The upload did not finish.');
+    return uploaded;
+  } finally {
+    signal.removeEventListener('abort', cancel);
+    uppy.destroy();
+  }
+}
+
+const isRefusalOfTheFile = (error: unknown): error is ApiError =>
+  error instanceof ApiError &&
+  (error.status === 400 || error.status === 413) &&
+  Boolean((error.body as { fieldErrors?: Record<string, unknown> } | undefined)?.fieldErrors?.objectURL);
+
+const refusalMessage = (error: ApiError) => (error.body as { message?: string } | undefined)?.message ?? error.message;
