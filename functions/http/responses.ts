@@ -8,7 +8,10 @@ const replyTag = Symbol('reply');
 export interface Reply {
   readonly [replyTag]: true;
   readonly statusCode: number;
+  /** Sent as JSON, unless `binary` is given. */
   readonly body?: unknown;
+  /** Sent as is (base64 in the Lambda answer, decoded by API Gateway), with its own content type. */
+  readonly binary?: { readonly bytes: Uint8Array; readonly contentType: string };
   readonly headers?: Record<string, string>;
   readonly cookies?: string[];
 }
@@ -23,14 +26,52 @@ export const reply = (statusCode: number, body?: unknown, extra: { headers?: Rec
 export const isReply = (value: unknown): value is Reply =>
   typeof value === 'object' && value !== null && replyTag in value;
 
+/**
+ * A 200 answer with a file's bytes (a PDF, a picture) instead of JSON.
+ *
+ * @example
+ * return binaryReply(pdf, 'application/pdf', { 'content-disposition': attachment('Maple-checklist.pdf') });
+ */
+export const binaryReply = (bytes: Uint8Array, contentType: string, headers: Record<string, string> = {}): Reply => ({
+  [replyTag]: true,
+  statusCode: 200,
+  binary: { bytes, contentType },
+  headers,
+});
+
 export function toResult(value: unknown): APIGatewayProxyStructuredResultV2 {
-  const { statusCode, body, headers, cookies } = isReply(value) ? value : reply(200, value);
+  const { statusCode, body, binary, headers, cookies } = isReply(value) ? value : reply(200, value);
+  if (binary) {
+    return {
+      statusCode,
+      cookies,
+      headers: { 'content-type': binary.contentType, 'cache-control': 'no-store', ...headers },
+      isBase64Encoded: true,
+      body: Buffer.from(binary.bytes.buffer, binary.bytes.byteOffset, binary.bytes.byteLength).toString('base64'),
+    };
+  }
   return {
     statusCode,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
     cookies,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
     body: body === undefined ? '' : JSON.stringify(body),
   };
+}
+
+/**
+ * A Content-Disposition value that saves the answer under `filename`, whatever characters it has
+ * (RFC 6266): an ASCII stand-in in `filename="…"` for old clients (quotes, backslashes, slashes,
+ * '%', control and non-ASCII characters become '_') and the exact name, UTF-8 percent-encoded, in
+ * `filename*` (RFC 8187), which browsers prefer. Path separators are replaced in both, so the
+ * name can never point into a folder.
+ */
+export function attachment(filename: string): string {
+  // Lone surrogates too: encodeURIComponent throws on them.
+  const safe = filename.replace(/[\/\\\p{Cc}\p{Cs}]/gu, '_');
+  const ascii = safe.replace(/[^\x20-\x7e]|["%]/gu, '_');
+  // encodeURIComponent leaves !'()* as they are; RFC 8187 allows only !, so the rest are encoded too.
+  const encoded = encodeURIComponent(safe).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export const statusOfKind: Record<DomainErrorKind, number> = {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, FileDown, FolderOpen, KeyRound, LoaderCircle, MapPin, Printer, Save } from 'lucide-react';
+import { ArrowLeft, FolderOpen, KeyRound, LoaderCircle, MapPin, Printer, Save } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { User } from '../../events/accounts/schemas';
@@ -13,6 +13,7 @@ import { ThemeToggle } from '../components/theme';
 import type { Project } from '../projects/api';
 import { EmptyState, ListError, ListSpinner } from '../projects/list-states';
 import { emptyStats, refreshProject, useProjectList, useProjectStats, useRooms, type ProjectStats, type Room } from './api';
+import { ExportPdfButton } from './export-pdf-button';
 import { SavingHint } from './item-details';
 import { PrintingContext } from './item-card';
 import { useProjectLiveUpdates } from './live-updates';
@@ -321,11 +322,7 @@ function ChecklistFooter({ project }: { project: Project }) {
             <Printer aria-hidden="true" className="size-4" />
             Print Checklist
           </button>
-          {/* Their API arrives with a later issue. */}
-          <button type="button" disabled title="Available soon" className={buttonClass.secondary}>
-            <FileDown aria-hidden="true" className="size-4" />
-            Export PDF
-          </button>
+          <ExportPdfButton project={project} />
           <ShareWithClientButton project={project} />
         </div>
         <p className="text-sm text-gray-600 dark:text-gray-400">

@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, type ComponentProps } from 'react';
 import type { CabinetDetails } from '../../events/projects/events';
 import { limits } from '../../events/projects/model';
+import { cabinetParts } from '../../events/projects/checklist-layout';
 import { backsplashJson, parseBacksplash, type Backsplash } from './model';
 import { PartReferences } from './references';
 import { sameJson, useAutosave } from './use-autosave';
@@ -96,12 +97,6 @@ export function BacksplashCard({ details, save }: { details: string; save: (deta
   );
 }
 
-const cabinetParts = [
-  { key: 'style', label: 'Style' },
-  { key: 'wood', label: 'Wood' },
-  { key: 'color', label: 'Color' },
-  { key: 'pulls', label: 'Pulls' },
-] as const;
 type CabinetPart = (typeof cabinetParts)[number]['key'];
 
 const completedKey = (part: CabinetPart) => `${part}Completed` as const;
@@ -113,7 +108,7 @@ const imagesKey = (part: CabinetPart) => `${part}Images` as const;
  * flag, links and images; then special features, total pulls and total knobs. Text saves 1000 ms
  * after the last change; flags and images at once.
  */
-export function CabinetCard({ cabinetDetails, save }: { cabinetDetails: CabinetDetails | null; save: (details: CabinetDetails) => Promise<unknown> }) {
+export function CabinetCard({ itemId, cabinetDetails, save }: { itemId: string; cabinetDetails: CabinetDetails | null; save: (details: CabinetDetails) => Promise<unknown> }) {
   const id = useId();
   const { value, change, flush, saving } = useAutosave<CabinetDetails>({
     serverValue: cabinetDetails ?? {},
@@ -160,6 +155,7 @@ export function CabinetCard({ cabinetDetails, save }: { cabinetDetails: CabinetD
             className={smallInputClass}
           />
           <PartReferences
+            itemId={itemId}
             part={label}
             links={value[linksKey(key)] ?? []}
             images={value[imagesKey(key)] ?? []}
