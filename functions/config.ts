@@ -39,12 +39,19 @@ export const envNames = {
   chromiumPath: 'CHROMIUM_PATH',
 } as const satisfies Record<keyof Config, string>;
 
+/** The session key of local runs only; public in this repository, so never accepted in AWS. */
+export const LOCAL_SESSION_SECRET = 'local-development-secret-not-for-production';
+export const MIN_SESSION_SECRET_LENGTH = 32;
+
 /** Read on every call (cheap) so that the local cloud and tests can set the environment first. */
 export function config(): Config {
   const env = process.env;
   const mode = env[envNames.mode] === 'local' ? 'local' : 'aws';
   const sessionSecret = env[envNames.sessionSecret];
-  if (!sessionSecret && mode === 'aws') throw new Error(`${envNames.sessionSecret} is not set`);
+  // Outside the local cloud a missing, known or short key would let anyone sign sessions: refuse to start.
+  if (mode === 'aws' && (!sessionSecret || sessionSecret === LOCAL_SESSION_SECRET || sessionSecret.length < MIN_SESSION_SECRET_LENGTH)) {
+    throw new Error(`${envNames.sessionSecret} must be set to a random key of at least ${MIN_SESSION_SECRET_LENGTH} characters (not the local development one)`);
+  }
   return {
     eventsTable: env[envNames.eventsTable] ?? 'cc-events',
     stateTable: env[envNames.stateTable] ?? 'cc-state',
@@ -52,7 +59,7 @@ export function config(): Config {
     mailFrom: env[envNames.mailFrom] ?? 'no-reply@construction-checklist.local',
     appUrl: (env[envNames.appUrl] ?? 'http://localhost:3000').replace(/\/$/, ''),
     wsManagementEndpoint: env[envNames.wsManagementEndpoint] || undefined,
-    sessionSecret: sessionSecret ?? 'local-development-secret-not-for-production',
+    sessionSecret: sessionSecret || LOCAL_SESSION_SECRET,
     mode,
     s3Compatible: env[envNames.s3Compatible] === 'true',
     chromiumPackUrl: env[envNames.chromiumPackUrl] || undefined,

@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { dynamo, websocketManagement } from './aws-clients';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
@@ -43,16 +43,26 @@ export async function deleteConnection(connectionId: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: stateKeys.connection(connectionId) }));
 }
 
-export async function projectConnectionIds(projectId: string): Promise<string[]> {
+/** The open connections of a project, each with the user who opened it. */
+export async function projectConnections(projectId: string): Promise<{ connectionId: string; userId: string }[]> {
   const nowSeconds = Date.now() / 1000;
   const endpoint = config().wsManagementEndpoint;
-  const items = await queryAll<{ connectionId: string; expiresAt: number; endpoint?: string }>({
+  const items = await queryAll<{ connectionId: string; userId: string; expiresAt: number; endpoint?: string }>({
     IndexName: stateTable.indexes[0].name,
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': stateKeys.projectConnections(projectId) },
   });
   // Expired records can linger until DynamoDB's TTL sweep removes them.
-  return items.filter((item) => item.expiresAt > nowSeconds && item.endpoint === endpoint).map((item) => item.connectionId);
+  return items.filter((item) => item.expiresAt > nowSeconds && item.endpoint === endpoint).map(({ connectionId, userId }) => ({ connectionId, userId }));
+}
+
+/** Closes a connection whose user may no longer follow its project, and forgets it. */
+export async function dropConnection(connectionId: string): Promise<void> {
+  const client = websocketManagement();
+  await client?.send(new DeleteConnectionCommand({ ConnectionId: connectionId })).catch((error: unknown) => {
+    if (!(error instanceof GoneException)) throw error;
+  });
+  await deleteConnection(connectionId);
 }
 
 /** Sends to one connection; false when it is gone (and then its record is deleted). */
@@ -75,6 +85,11 @@ export async function postToConnections(connectionIds: readonly string[], messag
   const results = await Promise.all(connectionIds.map((id) => postToConnection(id, message)));
   const sent = results.filter(Boolean).length;
   return { sent, gone: results.length - sent };
+}
+
+
+export async function projectConnectionIds(projectId: string): Promise<string[]> {
+  return (await projectConnections(projectId)).map(({ connectionId }) => connectionId);
 }
 
 /** Sends to every open connection of the project. */

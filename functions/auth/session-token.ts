@@ -47,7 +47,12 @@ export function readCookie(cookies: readonly string[] | undefined, name: string)
   for (const cookie of cookies ?? []) {
     for (const part of cookie.split(';')) {
       const [rawName, ...value] = part.trim().split('=');
-      if (rawName === name) return decodeURIComponent(value.join('='));
+      if (rawName !== name) continue;
+      try {
+        return decodeURIComponent(value.join('='));
+      } catch {
+        return undefined; // a malformed %-escape is no session
+      }
     }
   }
   return undefined;

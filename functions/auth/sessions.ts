@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { roles } from '../../events/accounts/schemas';
+import { findUserById } from '../accounts/users';
 import { dynamo } from '../adapters/aws-clients';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
@@ -30,6 +33,8 @@ export async function createSession(user: { userId: string; role: Principal['rol
         gsi1sk: principal.sessionId,
         sessionId: principal.sessionId,
         userId: user.userId,
+        // The role a request acts with comes from here, not from the token's claims.
+        role: user.role,
         ipAddress: origin.ipAddress,
         userAgent: origin.userAgent,
         createdAt: now.toISOString(),
@@ -57,14 +62,22 @@ export async function revokeUserSessions(userId: string, keep?: string): Promise
   return revoked.length;
 }
 
-/** The principal of a valid token whose session record still exists and has not expired. */
+/**
+ * The principal of a valid token whose session record still exists and has not expired. The
+ * token only names the session: who the caller is and the role they act with are read from the
+ * server's records, so a token re-signed with a leaked key grants nothing a session does not.
+ */
 export async function authenticate(token: string | undefined): Promise<Principal | undefined> {
   if (!token) return undefined;
-  const principal = await verifySessionToken(token);
-  if (!principal) return undefined;
+  const claimed = await verifySessionToken(token);
+  if (!claimed) return undefined;
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: config().stateTable, Key: stateKeys.session(principal.sessionId) }),
+    new GetCommand({ TableName: config().stateTable, Key: stateKeys.session(claimed.sessionId), ConsistentRead: true }),
   );
-  const live = Item && Item.userId === principal.userId && Item.expiresAt * 1000 > Date.now();
-  return live ? principal : undefined;
+  if (!Item || Item.userId !== claimed.userId || Item.expiresAt * 1000 <= Date.now()) return undefined;
+  const role = roleSchema.safeParse(Item.role ?? (await findUserById(Item.userId))?.role);
+  return role.success ? { userId: Item.userId, role: role.data, sessionId: claimed.sessionId } : undefined;
 }
+
+// Sessions recorded before the role was kept with them fall back to the account's role.
+const roleSchema = z.enum(roles);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { accountMessages, forgotPasswordInput } from '../../events/accounts/schemas';
 import { sendPasswordResetMail } from '../accounts/mailer';
 import { recordAccountChange } from '../accounts/record';
@@ -7,17 +8,36 @@ import { RESET_MAILS_PER_HOUR, takeHourlyAllowance } from '../accounts/throttle'
 import { findUserByEmail } from '../accounts/users';
 import { config } from '../config';
 import { httpHandler } from '../http/handler';
+import { logger } from '../logger';
 import { httpRoutes } from '../routes';
 
 /**
- * Sends a reset link if the account exists, and answers the same either way, so the answer does
- * not tell who has an account. On the local cloud the answer also carries the link (spec: a
- * development toast shows it).
+ * How long every answer takes, at least. Sending the mail (a transaction and an SES call) takes
+ * far less than this; an unknown address takes one read. Answering no sooner than this, either
+ * way, keeps the answer's timing from telling who has an account.
+ */
+export const FORGOT_PASSWORD_ANSWER_MS = 1000;
+
+/**
+ * Sends a reset link if the account exists, and answers the same, in the same time, either way,
+ * so neither the answer nor its timing tells who has an account. On the local cloud the answer
+ * also carries the link (spec: a development toast shows it).
  */
 export const handler = httpHandler(httpRoutes.forgotPassword, { body: forgotPasswordInput }, async ({ body, requestId }) => {
-  const user = await findUserByEmail(body.email);
-  // Unknown e-mail, or too many mails already this hour: the same answer, and no mail.
-  if (!user || !(await takeHourlyAllowance(`reset-email:${user.email}`, RESET_MAILS_PER_HOUR))) return { message: accountMessages.resetLinkSent };
+  const answerAt = Date.now() + FORGOT_PASSWORD_ANSWER_MS;
+  const resetLink = await sendResetLink(body.email, requestId).catch((error: Error) => {
+    // The same answer as for an unknown address: a failure must not tell either.
+    logger.error('password reset mail failed', { requestId, error });
+    return undefined;
+  });
+  await sleep(Math.max(0, answerAt - Date.now()));
+  return config().mode === 'local' && resetLink ? { message: accountMessages.resetLinkSent, resetLink } : { message: accountMessages.resetLinkSent };
+});
+
+/** Mails a reset link to the account with this e-mail, if there is one and its hourly allowance is not spent. */
+async function sendResetLink(email: string, requestId: string): Promise<string | undefined> {
+  const user = await findUserByEmail(email);
+  if (!user || !(await takeHourlyAllowance(`reset-email:${user.email}`, RESET_MAILS_PER_HOUR))) return undefined;
   const { token, expiresAt, write } = newResetToken(user.id);
   await recordAccountChange({
     userId: user.id,
@@ -28,5 +48,5 @@ export const handler = httpHandler(httpRoutes.forgotPassword, { body: forgotPass
   });
   const resetLink = `${config().appUrl}/reset-password?token=${token}`;
   await sendPasswordResetMail(user, resetLink);
-  return config().mode === 'local' ? { message: accountMessages.resetLinkSent, resetLink } : { message: accountMessages.resetLinkSent };
-});
+  return resetLink;
+}

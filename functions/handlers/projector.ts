@@ -2,13 +2,16 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import type { StoredEvent } from '../../events/envelope';
-import { postToConnections, projectConnectionIds } from '../adapters/connections';
+import { dropConnection, postToConnections, projectConnections } from '../adapters/connections';
+import { getSummary } from '../projects/read';
 import { logger } from '../logger';
 
 /**
  * Fed by the events table's stream. Tells every browser that has the project open that
- * something happened, so it refetches. A record whose push fails is reported back as a batch
- * item failure and retried; the rest of the batch is not.
+ * something happened, so it refetches — only the browsers of people who may still follow the
+ * project: a client removed from it (or whose account changed hands) has their open sockets
+ * closed instead. A record whose push fails is reported back as a batch item failure and
+ * retried; the rest of the batch is not.
  */
 
 /**
@@ -25,7 +28,7 @@ export interface ProjectEventNotice {
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   // Grouped by project, so a batch looks up each project's connections once.
-  const byProject = new Map<string, { notice: ProjectEventNotice; sequenceNumber: string }[]>();
+  const byProject = new Map<string, { tenantId: string; notices: { notice: ProjectEventNotice; sequenceNumber: string }[] }>();
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage;
     if (record.eventName !== 'INSERT' || !image) continue;
@@ -38,22 +41,22 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       version: stored.version,
       eventType: stored.type,
     };
-    const pending = byProject.get(stored.projectId) ?? [];
-    pending.push({ notice, sequenceNumber: record.dynamodb?.SequenceNumber ?? '' });
+    const pending = byProject.get(stored.projectId) ?? { tenantId: stored.tenantId, notices: [] };
+    pending.notices.push({ notice, sequenceNumber: record.dynamodb?.SequenceNumber ?? '' });
     byProject.set(stored.projectId, pending);
   }
 
   const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
-  for (const [projectId, pending] of byProject) {
+  for (const [projectId, { tenantId, notices }] of byProject) {
     let connectionIds: string[];
     try {
-      connectionIds = await projectConnectionIds(projectId);
+      connectionIds = await membersConnections(projectId, tenantId);
     } catch (error) {
       logger.error('connection lookup failed', { projectId, error: error as Error });
-      failures.push(...pending.map(({ sequenceNumber }) => ({ itemIdentifier: sequenceNumber })));
+      failures.push(...notices.map(({ sequenceNumber }) => ({ itemIdentifier: sequenceNumber })));
       continue;
     }
-    for (const { notice, sequenceNumber } of pending) {
+    for (const { notice, sequenceNumber } of notices) {
       try {
         const { sent, gone } = await postToConnections(connectionIds, notice);
         logger.debug('notified', { ...notice, sent, gone });
@@ -64,4 +67,17 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     }
   }
   return { batchItemFailures: failures };
+}
+
+/**
+ * The project's connections whose user may follow it now: its contractor (the events' tenant,
+ * known even once the project is deleted) and its currently assigned client. Any other is closed.
+ */
+async function membersConnections(projectId: string, contractorId: string): Promise<string[]> {
+  const [connections, summary] = await Promise.all([projectConnections(projectId), getSummary(projectId)]);
+  const members = new Set([contractorId, summary?.clientId].filter(Boolean));
+  const outsiders = connections.filter(({ userId }) => !members.has(userId));
+  await Promise.all(outsiders.map(({ connectionId }) => dropConnection(connectionId)));
+  if (outsiders.length) logger.info('closed sockets of people no longer on the project', { projectId, closed: outsiders.length });
+  return connections.filter(({ userId }) => members.has(userId)).map(({ connectionId }) => connectionId);
 }

@@ -16,7 +16,7 @@ const awsLike = {
   AWS_ENDPOINT_URL: '',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   [envNames.uploadsBucket]: 'photos-bucket',
-  [envNames.sessionSecret]: 'unit-test-secret',
+  [envNames.sessionSecret]: 'unit-test-secret-of-at-least-32-characters',
   [envNames.s3Compatible]: 'false',
 };
 const saved = Object.fromEntries(Object.keys(awsLike).map((name) => [name, process.env[name]]));
