@@ -6,14 +6,38 @@ import * as z from 'zod';
  */
 
 export const MIN_PASSWORD_LENGTH = 8;
+/** Ours (issue 12): no password, current or new, is longer; an e-mail address at most 254 (RFC 5321). */
+export const MAX_PASSWORD_LENGTH = 200;
+export const MAX_EMAIL_LENGTH = 254;
 
 export const roles = ['contractor', 'client'] as const;
 export type Role = (typeof roles)[number];
 
-const email = z.string('Invalid email address').trim().toLowerCase().pipe(z.email('Invalid email address'));
-const newPassword = z.string(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`).min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`).max(200, 'Password must be at most 200 characters');
+// Checked for length before its shape, so an oversized address never reaches a lookup.
+const email = z
+  .string('Invalid email address')
+  .trim()
+  .max(MAX_EMAIL_LENGTH, `Email must be at most ${MAX_EMAIL_LENGTH} characters`)
+  .toLowerCase()
+  .pipe(z.email('Invalid email address'));
+const passwordTooLong = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+/**
+ * bcrypt reads only the first 72 bytes of a password: a longer new password would be cut short
+ * without a word, so it is refused instead (every byte of a password counts). Existing hashes
+ * are untouched.
+ */
+export const MAX_PASSWORD_BYTES = 72;
+export const passwordTooManyBytes = `Password must be at most ${MAX_PASSWORD_BYTES} bytes (${MAX_PASSWORD_BYTES} plain letters or digits; accents and emoji take more)`;
+const newPassword = z
+  .string(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, passwordTooLong)
+  .refine((password) => new TextEncoder().encode(password).length <= MAX_PASSWORD_BYTES, passwordTooManyBytes);
+/** A mailed token (reset or verification): anything over 100 characters is no token of ours. */
+const MAX_TOKEN_LENGTH = 100;
 const firstName = z.string('First name is required').trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters');
 const lastName = z.string('Last name is required').trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters');
+// Company name 200 and phone 50 below, as for projects (events/projects/model.ts `limits`).
 /** Optional text: blank means none. */
 const optionalText = (label: string, max: number) =>
   z
@@ -32,7 +56,7 @@ const passwordsMatch = <T extends { password: string; confirmPassword: string }>
 
 export const loginInput = z.object({
   email,
-  password: z.string('Password is required').min(1, 'Password is required'),
+  password: z.string('Password is required').min(1, 'Password is required').max(MAX_PASSWORD_LENGTH, passwordTooLong),
 });
 
 export const registerInput = z
@@ -44,7 +68,7 @@ export const registerInput = z
     companyName: optionalText('Company name', 200),
     phone: optionalText('Phone', 50),
     password: newPassword,
-    confirmPassword: z.string("Passwords don't match"),
+    confirmPassword: z.string("Passwords don't match").max(MAX_PASSWORD_LENGTH, "Passwords don't match"),
   })
   .superRefine(passwordsMatch);
 
@@ -52,9 +76,9 @@ export const forgotPasswordInput = z.object({ email });
 
 export const resetPasswordInput = z
   .object({
-    token: z.string('Token is required').min(1, 'Token is required'),
+    token: z.string('Token is required').min(1, 'Token is required').max(MAX_TOKEN_LENGTH, 'Token is invalid'),
     password: newPassword,
-    confirmPassword: z.string("Passwords don't match"),
+    confirmPassword: z.string("Passwords don't match").max(MAX_PASSWORD_LENGTH, "Passwords don't match"),
   })
   .superRefine(passwordsMatch);
 
@@ -68,12 +92,12 @@ export const profileInput = z.object({
 
 /** The token from a verification or invitation link; anything over 100 characters is no token of ours. */
 export const verifyEmailInput = z.object({
-  token: z.string('Token is required').trim().min(1, 'Token is required').max(100, 'Token is invalid'),
+  token: z.string('Token is required').trim().min(1, 'Token is required').max(MAX_TOKEN_LENGTH, 'Token is invalid'),
 });
 
 /** What the API takes; the web form adds the confirmation (see changePasswordForm). */
 export const changePasswordInput = z.object({
-  currentPassword: z.string('Current password is required').min(1, 'Current password is required'),
+  currentPassword: z.string('Current password is required').min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH, passwordTooLong),
   newPassword,
 });
 

@@ -21,7 +21,11 @@ export interface ChatState {
 export const initialChatState: ChatState = { messages: new Map() };
 
 export type ChatCommand =
-  | { type: 'post'; messageId: string; sender: { role: Reader; name: string }; message: string; messageType: 'chat' | 'action'; roomId: string | null }
+  /**
+   * A message of the signed-in sender. `roomId` is the room it is about, if any; the caller says
+   * whether that is a room of the message's project (`roomOfProject`).
+   */
+  | { type: 'post'; messageId: string; sender: { role: Reader; name: string }; message: string; roomId: string | null; roomOfProject?: boolean }
   | { type: 'markRead'; by: Reader; messageIds: readonly string[] | 'all' };
 
 const readFlag = (by: Reader) => (by === 'contractor' ? 'readByContractor' : 'readByClient');
@@ -32,10 +36,13 @@ export function decideChat(command: ChatCommand, state: ChatState): ChatEvent[] 
       const message = command.message.trim();
       if (!message) throw invalid('message', 'Message cannot be empty');
       if (message.length > MAX_MESSAGE_LENGTH) throw invalid('message', `Message must be at most ${MAX_MESSAGE_LENGTH} characters`);
+      if (command.roomId !== null && !command.roomOfProject) throw invalid('roomId', 'roomId is not a room of this project');
+      // Activity entries are the server's (recorded from the events themselves): whatever a body
+      // claims, what a person posts is an ordinary chat message of theirs, never a history line.
       return [
         {
           type: 'MessagePosted',
-          data: { messageId: command.messageId, senderType: command.sender.role, senderName: command.sender.name, message, messageType: command.messageType, roomId: command.roomId },
+          data: { messageId: command.messageId, senderType: command.sender.role, senderName: command.sender.name, message, messageType: 'chat', roomId: command.roomId },
         },
       ];
     }

@@ -9,7 +9,6 @@ const post = (messageId: string, role: 'contractor' | 'client' = 'contractor'): 
   messageId,
   sender: { role, name: role === 'contractor' ? 'Casey' : 'Chris' },
   message: 'Hello',
-  messageType: 'chat',
   roomId: null,
 });
 
@@ -35,5 +34,19 @@ describe('chat', () => {
 
   it('given an unknown message id, when marking it read, then it is not found', () => {
     expect(() => decideChat({ type: 'markRead', by: 'client', messageIds: ['nope'] }, initialChatState)).toThrow('Message not found');
+  });
+
+  it('given a room of the project, when posted about it, then the message names the room; any other room is refused naming roomId', () => {
+    expect(decideChat({ ...post('m1'), roomId: 'r1', roomOfProject: true } as ChatCommand, initialChatState)).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ roomId: 'r1' }) }),
+    ]);
+    expect(() => decideChat({ ...post('m1'), roomId: 'r2', roomOfProject: false } as ChatCommand, initialChatState)).toThrow('roomId: roomId is not a room of this project');
+    expect(() => decideChat({ ...post('m1'), roomId: 'r2' } as ChatCommand, initialChatState)).toThrow(expect.objectContaining({ fieldErrors: { roomId: [expect.any(String)] } }));
+  });
+
+  it('given a post, then it is an ordinary chat message of its sender (activity entries are the server\'s)', () => {
+    expect(decideChat(post('m1', 'client'), initialChatState)).toEqual([
+      { type: 'MessagePosted', data: { messageId: 'm1', senderType: 'client', senderName: 'Chris', message: 'Hello', messageType: 'chat', roomId: null } },
+    ]);
   });
 });

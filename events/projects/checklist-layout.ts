@@ -94,15 +94,5 @@ export function splitLinks(item: { readonly category: ItemCategory; readonly ref
   return { counts: [passage, locking], links };
 }
 
-/**
- * An address to open: text without a scheme is taken as a web address; only web, mail and phone
- * addresses are opened (never `javascript:` and the like), anything else gives undefined.
- */
-export function linkHref(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!trimmed) return undefined;
-  // 'example.com:8080' and 'localhost:3000' are a host and a port, not a scheme.
-  const scheme = /^([a-z][a-z0-9+-]*):(?!\d)/i.exec(trimmed)?.[1]?.toLowerCase();
-  if (scheme === undefined) return `https://${trimmed.replace(/^\/\//, '')}`;
-  return ['http', 'https', 'mailto', 'tel'].includes(scheme) ? trimmed : undefined;
-}
+/** The one rule for links and images shown (see links.ts). */
+export { safeHref, safeImageSrc } from './links';

@@ -1,6 +1,7 @@
 import { forbidden, invalid, notFound } from '../errors';
 import canonicalize from 'canonicalize';
 import { cabinetDetailsSchema, type CabinetDetails, type ItemEvent, type ListField } from './events';
+import { isImageRef, isWebUrl } from './links';
 import { flagFields, limits, type Flag, type ItemCategory, type ItemType } from './model';
 import type { Actor } from './project';
 
@@ -137,11 +138,22 @@ function checkCabinetDetails(details: CabinetDetails | null): void {
   const parsed = cabinetDetailsSchema.safeParse(details);
   const issue = parsed.error?.issues[0];
   if (issue) throw invalid(['cabinetDetails', ...issue.path].join('.'), issue.message);
+  // The stored events' schema takes any text (old events must still pass); a new one takes only safe addresses.
+  for (const [key, value] of Object.entries(details)) {
+    if (!Array.isArray(value)) continue;
+    const images = key.endsWith('Images');
+    const unsafe = value.find((entry: string) => !(images ? isImageRef(entry) : isWebUrl(entry)));
+    if (unsafe !== undefined) throw invalid(`cabinetDetails.${key}`, images ? imageMessage : linkMessage);
+  }
 }
 
+export const linkMessage = 'Links must be http or https addresses';
+export const imageMessage = 'Images must be http or https addresses or uploaded photos (/objects/…)';
+
 /**
- * Reference links: no blank entry and no duplicate (spec section 5). Door knob items keep their
- * passage and locking door counts in the first two entries (spec section 2), which are exempt.
+ * Reference links: no blank entry and no duplicate (spec section 5); links are http(s) URLs,
+ * images also our /objects/ paths (issue 12). Door knob items keep their passage and locking door
+ * counts in the first two entries (spec section 2), which are exempt: free text.
  */
 function checkList(field: ListField, values: readonly string[], category: ItemCategory): string[] {
   const trimmed = values.map((value) => value.trim());
@@ -149,6 +161,8 @@ function checkList(field: ListField, values: readonly string[], category: ItemCa
   const rest = trimmed.slice(counted);
   if (rest.some((value) => !value)) throw invalid(field, 'Entries must not be empty');
   if (new Set(rest).size !== rest.length) throw invalid(field, 'Entries must not repeat');
+  const images = field === 'referenceImages' || field === 'cabinetImages';
+  if (!rest.every(images ? isImageRef : isWebUrl)) throw invalid(field, images ? imageMessage : linkMessage);
   return trimmed;
 }
 

@@ -221,6 +221,46 @@ describe('reference links and other lists', () => {
     expect(kindOf(() => decideItem({ type: 'setList', field: 'referenceImages', values: ['/objects/a.jpg', ' '] }, anItem(), client))).toBe('invalid');
   });
 
+  const hostile = ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'not a url', 'example.com/tile'];
+
+  it('given a link that is not an http(s) URL, when saved in any link list, then it is invalid, naming the field', () => {
+    for (const field of ['referenceLinks', 'cabinetLinks'] as const) {
+      for (const value of hostile) {
+        expect(() => decideItem({ type: 'setList', field, values: [value] }, anItem(), client), `${field} ${value}`).toThrow(
+          expect.objectContaining({ kind: 'invalid', fieldErrors: { [field]: [expect.stringMatching(/http or https/)] } }),
+        );
+      }
+    }
+  });
+
+  it('given an image that is neither an http(s) URL nor an /objects/ path, when saved, then it is invalid', () => {
+    for (const field of ['referenceImages', 'cabinetImages'] as const) {
+      for (const value of [...hostile, '/objects/../secret', '/etc/passwd', '//evil.example/x.png']) {
+        expect(kindOf(() => decideItem({ type: 'setList', field, values: [value] }, anItem(), client)), `${field} ${value}`).toBe('invalid');
+      }
+      expect(decideItem({ type: 'setList', field, values: ['/objects/a.jpg', 'https://cdn.example/b.png', 'http://x.example/c.gif'] }, anItem(), client)).toHaveLength(1);
+    }
+  });
+
+  it('given a door_knobs item, when its two counts are numbers and the rest a URL, then only the rest must be a URL', () => {
+    expect(links(['6', '2', 'https://knobs.example'], 'door_knobs')).toHaveLength(1);
+    expect(kindOf(() => links(['6', '2', 'javascript:alert(1)'], 'door_knobs'))).toBe('invalid');
+    expect(kindOf(() => links(['6', '2', '3'], 'door_knobs'))).toBe('invalid');
+  });
+
+  it('given cabinet details whose links or images are not safe, when added or edited, then they are invalid, naming the field', () => {
+    expect(() => decideItem({ type: 'editCabinetDetails', cabinetDetails: { styleLinks: ['javascript:alert(1)'] } }, anItem({ itemType: 'cabinet' }), client)).toThrow(
+      expect.objectContaining({ kind: 'invalid', fieldErrors: { 'cabinetDetails.styleLinks': [expect.any(String)] } }),
+    );
+    expect(kindOf(() => decideItem({ type: 'editCabinetDetails', cabinetDetails: { pullsImages: ['data:image/png;base64,AAAA'] } }, anItem({ itemType: 'cabinet' }), client))).toBe('invalid');
+    expect(kindOf(() => decideItem(addCommand({ itemType: 'cabinet', cabinetDetails: { woodImages: ['vbscript:x'] } }), initialItemState, contractor))).toBe('invalid');
+    expect(decideItem({ type: 'editCabinetDetails', cabinetDetails: { styleLinks: ['https://a.example'], styleImages: ['/objects/s.jpg'] } }, anItem({ itemType: 'cabinet' }), client)).toHaveLength(1);
+  });
+
+  it('given an old event whose links are not URLs, when replayed, then the stored schema still takes it (no schema changes in place)', () => {
+    expect(cabinetDetailsEdited.schema.safeParse({ from: null, to: { styleLinks: ['javascript:alert(1)'] } }).success).toBe(true);
+  });
+
   it('given saved lists, when evolved, then each list field holds its values', () => {
     const state = run(
       [

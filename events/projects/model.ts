@@ -94,5 +94,27 @@ export function sectionsFor(type: RoomType): Section[] {
   return sections;
 }
 
-/** Text limits (spec section 5): details 500; tile, grout and each cabinet text field 300. */
-export const limits = { details: 500, cabinetField: 300, backsplashField: 300 } as const;
+/**
+ * Text limits, shared by the API's schemas and the web forms. The spec's (section 5): details 500;
+ * tile, grout and each cabinet text field 300. Ours, where the spec gives none (issue 12): a
+ * person's name 100, a project's name 200 and address 300, a phone 50, contractor notes 2000, a
+ * lock box code 100, a room's name 100, an item's name 200, a link or image address 2000 (as the stored cabinet lists allow) and at
+ * most 50 of them per list, a cabinet total 50, an e-mail address 254 (RFC 5321).
+ */
+export const limits = {
+  details: 500,
+  cabinetField: 300,
+  backsplashField: 300,
+  personName: 100,
+  projectName: 200,
+  address: 300,
+  phone: 50,
+  contractorNotes: 2000,
+  lockBoxCode: 100,
+  roomName: 100,
+  itemName: 200,
+  url: 2000,
+  listEntries: 50,
+  cabinetTotal: 50,
+  email: 254,
+} as const;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { uuid } from '../ids';
 
 /**
  * The photo upload exchange (spec sections 3, 5, 7 and 9), shared by the API and the web app:
@@ -32,7 +33,7 @@ export const publishInput = z.object({
     .max(MAX_OBJECT_URL_LENGTH, `must be at most ${MAX_OBJECT_URL_LENGTH} characters`),
   visibility: z.literal('public', "must be 'public'"),
   /** The item the photo is for: the publication is recorded in its history. */
-  itemId: z.string().min(1, 'itemId must not be empty').max(100, 'itemId is too long').optional(),
+  itemId: uuid('itemId').optional(),
 });
 
 export type PublishInput = z.input<typeof publishInput>;

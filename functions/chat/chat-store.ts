@@ -34,7 +34,8 @@ export const newMessageId = monotonicFactory();
 /** At most this many messages are marked read per transaction (DynamoDB takes 100 writes). */
 export const READ_BATCH = 80;
 
-function chatProjection(writes: WriteSet, projectId: string, events: readonly StoredEvent[]): void {
+/** The chat's views (messages and their pointers): inline with each append, and by the rebuild over all the chat's events. */
+export function chatProjection(writes: WriteSet, projectId: string, events: readonly StoredEvent[]): void {
   for (const stored of events) {
     const event = stored as unknown as ChatEvent;
     if (event.type === 'MessagePosted') {
@@ -89,4 +90,8 @@ export async function messageProject(messageId: string): Promise<string | undefi
   return Item?.projectId;
 }
 
-export const messageDto = ({ pk: _pk, sk: _sk, ...message }: MessageView & { pk?: string; sk?: string }) => message;
+/**
+ * A message as the API answers it. Activity entries are the server's (the project history): an
+ * 'action' stored in the chat was posted by a person, so it is shown as the chat message it is.
+ */
+export const messageDto = ({ pk: _pk, sk: _sk, ...message }: MessageView & { pk?: string; sk?: string }): MessageView => ({ ...message, messageType: 'chat' });

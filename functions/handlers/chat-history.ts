@@ -1,11 +1,16 @@
-import * as z from 'zod';
-import { listMessages, messageDto } from '../chat/chat-store';
 import { httpHandler } from '../http/handler';
-import { accessibleSummary } from '../projects/read';
+import { projectIdParam } from '../projects/params';
+import { accessibleSummary, listHistory } from '../projects/read';
 import { httpRoutes } from '../routes';
 
-/** The activity entries posted to the chat (messageType 'action'), newest first. */
-export const handler = httpHandler(httpRoutes.chatHistory, { params: z.object({ projectId: z.string().min(1) }) }, async ({ principal, params }) => {
+const HISTORY_LIMIT = 200;
+
+/**
+ * The project's activity entries, newest first: only those the server recorded from the events
+ * themselves (the same as GET /api/projects/{id}/history). Nothing posted to the chat is one, so
+ * no body can forge a history line.
+ */
+export const handler = httpHandler(httpRoutes.chatHistory, { params: projectIdParam }, async ({ principal, params }) => {
   await accessibleSummary(principal, params.projectId);
-  return (await listMessages(params.projectId)).filter((message) => message.messageType === 'action').reverse().map(messageDto);
+  return (await listHistory(params.projectId, HISTORY_LIMIT)).map(({ pk: _pk, sk: _sk, ...entry }) => entry);
 });

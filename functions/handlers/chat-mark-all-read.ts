@@ -1,13 +1,13 @@
-import * as z from 'zod';
 import { forbidden } from '../../events/errors';
 import { markAllReadInput } from '../../events/chat/inputs';
 import { READ_BATCH, listMessages, runChatCommand } from '../chat/chat-store';
 import { httpHandler } from '../http/handler';
+import { projectIdParam } from '../projects/params';
 import { accessibleSummary } from '../projects/read';
 import { httpRoutes } from '../routes';
 
 /** Marks every message of the project read for the caller's role, a batch per transaction. */
-export const handler = httpHandler(httpRoutes.markAllRead, { body: markAllReadInput, params: z.object({ projectId: z.string().min(1) }) }, async ({ body, params, principal, requestId }) => {
+export const handler = httpHandler(httpRoutes.markAllRead, { body: markAllReadInput, params: projectIdParam }, async ({ body, params, principal, requestId }) => {
   const project = await accessibleSummary(principal, params.projectId);
   if (body.userType !== principal.role || Boolean(body.readByContractor) !== (principal.role === 'contractor')) {
     throw forbidden('You can mark messages read only for yourself.');

@@ -3,20 +3,24 @@ import { getMessage, messageDto, newMessageId, runChatCommand } from '../chat/ch
 import { signedInUser } from '../accounts/users';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
-import { accessibleSummary } from '../projects/read';
+import { accessibleSummary, getRoomView } from '../projects/read';
 import { httpRoutes } from '../routes';
 
-/** Posts a message (or an activity entry) as the signed-in user, whatever the body says. */
+/**
+ * Posts a message as the signed-in user, whatever the body says. A body's `messageType: 'action'`
+ * is recorded as an ordinary message of its sender: activity entries are the server's. A `roomId`
+ * must be a room of the message's project (else 400 naming roomId; '' is no room).
+ */
 export const handler = httpHandler(httpRoutes.postChat, { body: postMessageInput }, async ({ body, principal, requestId, idempotency }) => {
   const project = await accessibleSummary(principal, body.projectId);
-  const user = await signedInUser(principal.userId);
+  const [user, room] = await Promise.all([signedInUser(principal.userId), body.roomId ? getRoomView(project.id, body.roomId) : undefined]);
   const { messageId } = await runChatCommand({ principal, requestId, idempotency }, project, {
     type: 'post',
     messageId: newMessageId(),
     sender: { role: principal.role, name: `${user.firstName} ${user.lastName}` },
     message: body.message,
-    messageType: body.messageType,
     roomId: body.roomId,
+    roomOfProject: room !== undefined,
   });
   return reply(201, messageDto((await getMessage(project.id, messageId!))!));
 });

@@ -1,13 +1,13 @@
-import * as z from 'zod';
 import { forbidden, notFound } from '../../events/errors';
 import { markReadInput } from '../../events/chat/inputs';
 import { getMessage, messageDto, messageProject, runChatCommand } from '../chat/chat-store';
 import { httpHandler } from '../http/handler';
+import { messageIdParam } from '../projects/params';
 import { accessibleSummary } from '../projects/read';
 import { httpRoutes } from '../routes';
 
 /** A read receipt: readByContractor for contractors, readByClient for clients. */
-export const handler = httpHandler(httpRoutes.markMessageRead, { body: markReadInput, params: z.object({ messageId: z.string().min(1) }) }, async ({ body, params, principal, requestId }) => {
+export const handler = httpHandler(httpRoutes.markMessageRead, { body: markReadInput, params: messageIdParam }, async ({ body, params, principal, requestId }) => {
   const projectId = await messageProject(params.messageId);
   if (!projectId) throw notFound('Message');
   const project = await accessibleSummary(principal, projectId).catch(() => {

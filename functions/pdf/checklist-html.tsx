@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { badgeTone, groupRooms, isBacksplash, linkHref, parseBacksplash, roomCountLabel, splitLinks, type RoomGroup } from '../../events/projects/checklist-layout';
+import { badgeTone, groupRooms, isBacksplash, parseBacksplash, roomCountLabel, safeHref, safeImageSrc, splitLinks, type RoomGroup } from '../../events/projects/checklist-layout';
 import { isComplete } from '../../events/projects/item';
 import { sectionsFor, type Section } from '../../events/projects/model';
 import { displayName } from '../../events/projects/room-naming';
@@ -314,7 +314,7 @@ const Label = ({ children }: { children: ReactNode }) => <span className="label"
 
 function LinkList({ links }: { links: readonly string[] }) {
   return links.map((link, index) => {
-    const href = linkHref(link);
+    const href = safeHref(link);
     return (
       <span key={index} className="link">
         {href ? <a href={href}>{link}</a> : link}
@@ -404,7 +404,7 @@ function PhotoReference({ photoRef, appUrl }: { photoRef: string; appUrl: string
   if (servedObjectKey(photoRef)) return <a href={`${appUrl}${photoRef}`}>{`${appUrl}${photoRef}`}</a>;
   // A picture pasted as a data: URL is pages of letters: named, not printed.
   if (/^\s*data:/i.test(photoRef)) return <>embedded picture (not shown)</>;
-  const href = linkHref(photoRef);
+  const href = safeImageSrc(photoRef);
   return href ? <a href={href}>{photoRef}</a> : <>{photoRef}</>;
 }
 

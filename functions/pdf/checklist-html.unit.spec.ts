@@ -129,7 +129,7 @@ describe('checklist HTML', () => {
           items: [
             item('kit', 'Countertops', {
               referenceLinks: ['javascript:alert(1)', 'example.com/quartz'],
-              referenceImages: ['/objects/shown.jpg', '/objects/left-out.jpg', 'http://169.254.169.254/latest/meta-data/', 'data:image/svg+xml,<svg/>'],
+              referenceImages: ['/objects/shown.jpg', '/objects/left-out.jpg', 'http://169.254.169.254/latest/meta-data/', 'data:image/svg+xml,<svg/>', 'javascript:alert(2)', 'example.com/not-an-image-url.png'],
             }),
           ],
         },
@@ -140,6 +140,9 @@ describe('checklist HTML', () => {
     expect(html).toContain(`content="default-src &#x27;none&#x27;; img-src data:; style-src &#x27;unsafe-inline&#x27;"`);
     expect([...html.matchAll(/<img [^>]*src="([^"]*)"/g)].map((match) => match[1])).toEqual(['data:image/jpeg;base64,/9j/AA==']);
     expect(html).not.toContain('href="javascript:');
+    // Images are named by the same rule as everywhere (events/projects/links.ts): no scheme-less guesses.
+    expect(html).not.toContain('href="https://example.com/not-an-image-url.png"');
+    expect([...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]).every((href) => /^https?:\/\//.test(href!))).toBe(true);
     expect(html).toContain('href="https://example.com/quartz"');
     expect(html).toContain('href="https://app.example.com/objects/left-out.jpg"');
     const text = textOf(html);

@@ -1,5 +1,10 @@
 import * as z from 'zod';
+import { ulid, uuid } from '../../events/ids';
 
-/** Path parameters: ids are opaque; an unknown one is a 404, not a 400. */
-export const idParam = z.object({ id: z.string().min(1, 'id is required').max(100, 'id is too long') });
-export const projectIdParam = z.object({ projectId: z.string().min(1, 'projectId is required').max(100, 'projectId is too long') });
+/**
+ * Path parameters, of the one shape each kind of id has (events/ids.ts): a malformed id is a 400
+ * naming it; a well-formed id the caller may not see (unknown, or another tenant's) is a 404.
+ */
+export const idParam = z.object({ id: uuid('id') });
+export const projectIdParam = z.object({ projectId: uuid('projectId') });
+export const messageIdParam = z.object({ messageId: ulid('messageId') });

@@ -1,4 +1,5 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { chatStreamId } from '../../events/chat/events';
 import type { StoredEvent } from '../../events/envelope';
 import { describeItemEvent, describeProjectEvent } from '../../events/projects/activity';
 import type { ItemEvent, ProjectEvent } from '../../events/projects/events';
@@ -6,16 +7,18 @@ import { countsOf, evolveItem, initialItemState, type ItemState } from '../../ev
 import { evolveProject, initialProjectState, type ProjectState } from '../../events/projects/project';
 import { displayName } from '../../events/projects/room-naming';
 import { dynamo } from '../adapters/aws-clients';
+import { chatProjection } from '../chat/chat-store';
 import { config } from '../config';
 import type { EventStore } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
+import { WriteSet } from '../store/write-set';
 import { historyItem, itemItem, roomItem, summaryItem, zeroCounts } from './views';
 
 /**
- * Views from scratch: replay a project's events (every stream, in time order) and build the
- * items the live projections should have written. The rebuild tool writes them over the live
- * ones; the tests compare the two.
+ * Views from scratch: replay a project's events (every stream, in time order: the project's, its
+ * items' and its chat's) and build the items the live projections should have written. The
+ * rebuild tool writes them over the live ones; the tests compare the two.
  */
 
 type ViewItem = Record<string, unknown> & { pk: string; sk: string };
@@ -26,6 +29,7 @@ export async function rebuildProjectViews(store: EventStore, projectId: string):
   const items = new Map<string, ItemState>();
   const roomPositions = new Map<string, number>();
   const history: ViewItem[] = [];
+  const chatEvents: StoredEvent[] = [];
   let createdAt = '';
   let updatedAt = '';
 
@@ -37,7 +41,9 @@ export async function rebuildProjectViews(store: EventStore, projectId: string):
       if (event.type === 'ProjectUpdated' || event.type === 'LockBoxCodeSet' || event.type === 'ClientAssigned') updatedAt = stored.meta.at;
       if (event.type === 'RoomAdded') roomPositions.set(event.data.roomId, stored.version);
       project = evolveProject(project, event);
-    } else {
+    } else if (stored.streamId === chatStreamId(projectId)) {
+      chatEvents.push(stored);
+    } else if (stored.streamId.startsWith('item#')) {
       const event = stored as unknown as StoredEvent & ItemEvent;
       const before = items.get(stored.streamId) ?? initialItemState;
       const after = evolveItem(before, event);
@@ -68,7 +74,18 @@ export async function rebuildProjectViews(store: EventStore, projectId: string):
     views.push(itemItem(projectId, item), { ...stateKeys.itemPointer(item.itemId), projectId, roomId: item.roomId });
   }
   views.push(summaryItem(project, { ...totals, totalRooms: project.rooms.length, completedRooms }, createdAt, updatedAt));
+  views.push(...chatViews(projectId, chatEvents));
   return views;
+}
+
+/**
+ * The chat's views, by the chat's own projection over all its events at once: each message is
+ * put, and its read receipts land on that put (a WriteSet merges them), so only puts come out.
+ */
+function chatViews(projectId: string, events: readonly StoredEvent[]): ViewItem[] {
+  const writes = new WriteSet(config().stateTable);
+  chatProjection(writes, projectId, events);
+  return writes.toTransactItems().flatMap((item) => (item.Put ? [item.Put.Item as ViewItem] : []));
 }
 
 /** The live view items of a project, wherever they are kept. */
@@ -81,6 +98,12 @@ export async function liveProjectViews(projectId: string): Promise<ViewItem[]> {
   const partition = await query(stateKeys.projectSummary(projectId).pk);
   const roomIds = partition.filter((item) => item.sk.startsWith(stateKeys.projectRoomsPrefix)).map((room) => room.id as string);
   const views = [...partition];
+  const messages = await query(stateKeys.chatMessage(projectId, '').pk);
+  for (const message of messages) {
+    views.push(message);
+    const pointer = await get(stateKeys.messagePointer(message.id as string));
+    if (pointer) views.push(pointer);
+  }
   for (const roomId of roomIds) {
     const pointer = await get(stateKeys.roomPointer(roomId));
     if (pointer) views.push(pointer);

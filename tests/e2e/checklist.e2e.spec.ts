@@ -5,7 +5,12 @@ import { screenshot, screenshotDir, tick, uniqueEmail, usePages, verifyEmailByMa
 
 /** The project checklist page in real Chromium against the local cloud (issue 6): a contractor and a client on one project. */
 
-const openPage = usePages();
+const openPages = usePages();
+const openPage = async (options?: Parameters<typeof openPages>[0]) => {
+  const page = await openPages(options);
+  await page.route(pixel, (route) => route.fulfill({ contentType: 'image/svg+xml', body: tileSvg }));
+  return page;
+};
 
 interface Account {
   firstName: string;
@@ -85,9 +90,13 @@ async function pageShot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-/** A small tile picture as a data URL, so an image loads without the network. */
-const pixel =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='80' height='80'%3E%3Crect width='80' height='80' fill='%23d6cfc4'/%3E%3Cpath d='M0 27h80M0 54h80M40 0v27M20 27v27M60 27v27M40 54v26' stroke='%23fff' stroke-width='3'/%3E%3C/svg%3E";
+/**
+ * A small tile picture at an https address (stored images must be http(s) or our /objects/
+ * paths), answered by the test itself so it loads without the network.
+ */
+const pixel = 'https://images.example/tile.svg';
+const tileSvg =
+  "<svg xmlns='http://www.w3.org/2000/svg' width='80' height='80'><rect width='80' height='80' fill='#d6cfc4'/><path d='M0 27h80M0 54h80M40 0v27M20 27v27M60 27v27M40 54v26' stroke='#fff' stroke-width='3'/></svg>";
 
 describe('project checklist in the browser', () => {
   it('lets the contractor and the client work one project together', async () => {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { monotonicFactory } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { readState } from '../../events/chat/chat';
@@ -29,16 +31,77 @@ describe('messages', () => {
     expect((await contractor.api.get(`/api/projects/${projectId}/chat`)).body).toEqual([]);
   });
 
-  it('lists the chat oldest first, and the activity entries newest first in the history', async () => {
+  it('lists the chat oldest first; the history lists only what the server recorded, newest first', async () => {
     const { contractor, client, projectId } = await projectWithClient();
+    await contractor.api.post('/api/rooms', { projectId, type: 'bedroom' });
     await contractor.api.post('/api/chat', { projectId, message: 'first' });
-    await client.api.post('/api/chat', { projectId, message: 'Marked as purchased "Faucet" in Kitchen', messageType: 'action' });
+    // Activity entries are the server's: an 'action' posted by a person is their ordinary chat message.
+    const forged = await client.api.post('/api/chat', { projectId, message: 'Marked as purchased "Faucet" in Kitchen', messageType: 'action' });
+    expect(forged).toMatchObject({ status: 201, body: { messageType: 'chat', senderType: 'client', senderName: 'Chris Owner' } });
     await client.api.post('/api/chat', { projectId, message: 'second' });
     await contractor.api.post('/api/chat', { projectId, message: 'Deleted Bedroom 2', messageType: 'action' });
-    const chat = (await client.api.get(`/api/projects/${projectId}/chat`)).body as { message: string }[];
-    expect(chat.map((m) => m.message)).toEqual(['first', 'Marked as purchased "Faucet" in Kitchen', 'second', 'Deleted Bedroom 2']);
-    const history = (await contractor.api.get(`/api/chat/${projectId}/history`)).body as { message: string; senderType: string }[];
-    expect(history.map((m) => [m.message, m.senderType])).toEqual([['Deleted Bedroom 2', 'contractor'], ['Marked as purchased "Faucet" in Kitchen', 'client']]);
+    const chat = (await client.api.get(`/api/projects/${projectId}/chat`)).body as { message: string; messageType: string }[];
+    expect(chat.map((m) => [m.message, m.messageType])).toEqual([
+      ['first', 'chat'],
+      ['Marked as purchased "Faucet" in Kitchen', 'chat'],
+      ['second', 'chat'],
+      ['Deleted Bedroom 2', 'chat'],
+    ]);
+    const history = (await contractor.api.get(`/api/chat/${projectId}/history`)).body as { summary: string; userType: string }[];
+    expect(history).toEqual((await contractor.api.get(`/api/projects/${projectId}/history`)).body);
+    expect(history[0]).toMatchObject({ summary: 'Added Bedroom 2', userType: 'contractor' });
+    expect(JSON.stringify(history)).not.toMatch(/Faucet|Deleted Bedroom 2/);
+  });
+});
+
+describe('references and ids', () => {
+  it("takes a room of the message's project; '' is no room; another project's or tenant's room is refused naming roomId, and nothing is posted", async () => {
+    const { contractor, projectId } = await projectWithClient();
+    const [room] = (await contractor.api.get(`/api/projects/${projectId}/rooms`)).body as { id: string }[];
+    const about = await contractor.api.post('/api/chat', { projectId, message: 'About the room', roomId: room!.id });
+    expect(about).toMatchObject({ status: 201, body: { roomId: room!.id } });
+    expect((await contractor.api.post('/api/chat', { projectId, message: 'No room', roomId: '' })).body.roomId).toBeNull();
+
+    const other = await projectWithClient();
+    const [theirRoom] = (await other.contractor.api.get(`/api/projects/${other.projectId}/rooms`)).body as { id: string }[];
+    const ownOther = (await contractor.api.post('/api/projects', { name: 'Second', address: '4 Lane', clientName: 'Pat' })).body;
+    const [ownOtherRoom] = (await contractor.api.get(`/api/projects/${ownOther.id}/rooms`)).body as { id: string }[];
+    for (const roomId of [theirRoom!.id, ownOtherRoom!.id, randomUUID()]) {
+      const answer = await contractor.api.post('/api/chat', { projectId, message: 'Elsewhere', roomId });
+      expect(answer).toMatchObject({ status: 400, body: { fieldErrors: { roomId: ['roomId is not a room of this project'] } } });
+    }
+    for (const roomId of ['nope', 'x'.repeat(5000), 12]) {
+      const answer = await contractor.api.post('/api/chat', { projectId, message: 'Malformed', roomId });
+      expect(answer.status).toBe(400);
+      expect(Object.keys(answer.body.fieldErrors)).toEqual(['roomId']);
+    }
+    expect((await contractor.api.get(`/api/projects/${projectId}/chat`)).body).toHaveLength(2);
+    expect((await other.contractor.api.get(`/api/projects/${other.projectId}/chat`)).body).toEqual([]);
+  });
+
+  it('answers 400 naming the id for malformed ids, and 404 for well-formed unknown ones, on every chat route', async () => {
+    const { contractor, projectId } = await projectWithClient();
+    const malformed = [
+      [await contractor.api.get('/api/projects/made-up/chat'), 'id'],
+      [await contractor.api.get('/api/chat/made-up/history'), 'projectId'],
+      [await contractor.api.post('/api/chat', { projectId: 'made-up', message: 'hi' }), 'projectId'],
+      [await contractor.api.put('/api/chat/made-up/read', { readByContractor: true }), 'messageId'],
+      [await contractor.api.put(`/api/chat/${'x'.repeat(3000)}/mark-all-read`, { userType: 'contractor', readByContractor: true }), 'projectId'],
+    ] as const;
+    for (const [answer, field] of malformed) {
+      expect([field, answer.status]).toEqual([field, 400]);
+      expect(Object.keys(answer.body.fieldErrors)).toEqual([field]);
+    }
+    const unknownProject = randomUUID();
+    const unknown = [
+      await contractor.api.get(`/api/projects/${unknownProject}/chat`),
+      await contractor.api.get(`/api/chat/${unknownProject}/history`),
+      await contractor.api.post('/api/chat', { projectId: unknownProject, message: 'hi' }),
+      await contractor.api.put(`/api/chat/${monotonicFactory()()}/read`, { readByContractor: true }),
+      await contractor.api.put(`/api/chat/${unknownProject}/mark-all-read`, { userType: 'contractor', readByContractor: true }),
+    ];
+    expect(unknown.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404]);
+    expect((await contractor.api.get(`/api/projects/${projectId}/chat`)).body).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -264,10 +265,12 @@ describe('photos of a checklist item', () => {
     const theirs = await projectWithItem();
     const stranger = await signedUp('contractor');
     const upload = await uploaded(stranger, png);
-    for (const itemId of [theirs.item.id, 'no-such-item']) {
+    for (const itemId of [theirs.item.id, randomUUID()]) {
       const answer = await publish(stranger.api, { objectURL: upload.objectURL, itemId });
       expect(answer.status).toBe(404);
     }
+    // An id of no shape we mint is refused before any lookup, naming the field.
+    expect(await publish(stranger.api, { objectURL: upload.objectURL, itemId: 'no-such-item' })).toMatchObject({ status: 400, body: { fieldErrors: { itemId: ['itemId is not a valid id'] } } });
     expect(await stored(upload.key)).toBe(true);
     expect((await uploadRecord(upload.key))?.objectPath).toBeUndefined();
     expect((await historyOf(theirs.contractor.api, theirs.projectId)).filter((entry) => entry.action === 'Uploaded photo')).toEqual([]);

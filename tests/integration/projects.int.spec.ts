@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
 import { signedUp, uniqueEmail } from '../support/accounts';
@@ -271,6 +274,96 @@ describe('bad input', () => {
   });
 });
 
+describe('ids and references', () => {
+  it('answers 400 naming the id for a malformed id (path or body), 404 for a well-formed unknown one, and changes nothing', async () => {
+    const { contractor, project } = await projectWithClient();
+    const [home] = await roomsOf(contractor.api, project.id);
+    const historyBefore = (await contractor.api.get(`/api/projects/${project.id}/history`)).body;
+    const malformed: [string, string, unknown, string][] = [
+      ['GET', '/api/projects/made-up/stats', undefined, 'id'],
+      ['PUT', '/api/projects/nope', projectForm(), 'id'],
+      ['DELETE', `/api/projects/${'x'.repeat(5000)}`, undefined, 'id'],
+      ['GET', '/api/projects/made-up/rooms', undefined, 'projectId'],
+      ['GET', '/api/rooms/nope/items', undefined, 'id'],
+      ['PUT', '/api/rooms/nope', { customName: 'Den' }, 'id'],
+      ['PATCH', '/api/checklist-items/nope', { purchasesMade: true }, 'id'],
+      ['POST', '/api/rooms', { projectId: 'made-up', type: 'bedroom' }, 'projectId'],
+      ['POST', '/api/rooms', { projectId: 42, type: 'bedroom' }, 'projectId'],
+      ['POST', '/api/checklist-items', { roomId: 'made-up', category: 'standard', name: 'X' }, 'roomId'],
+      ['POST', '/api/checklist-items', { roomId: 'x'.repeat(5000), category: 'standard', name: 'X' }, 'roomId'],
+    ];
+    for (const [method, path, body, field] of malformed) {
+      const answer = await contractor.api.request(method, path, body);
+      expect([method, path.slice(0, 60), answer.status, Object.keys(answer.body?.fieldErrors ?? {})]).toEqual([method, path.slice(0, 60), 400, [field]]);
+    }
+    const unknown = randomUUID();
+    const notFound: [string, string, unknown][] = [
+      ['GET', `/api/projects/${unknown}/stats`, undefined],
+      ['GET', `/api/rooms/${unknown}/items`, undefined],
+      ['PATCH', `/api/checklist-items/${unknown}`, { purchasesMade: true }],
+      ['POST', '/api/rooms', { projectId: unknown, type: 'bedroom' }],
+      ['POST', '/api/checklist-items', { roomId: unknown, category: 'standard', name: 'X' }],
+    ];
+    for (const [method, path, body] of notFound) expect([method, path, (await contractor.api.request(method, path, body)).status]).toEqual([method, path, 404]);
+    expect((await contractor.api.get(`/api/projects/${project.id}/history`)).body).toEqual(historyBefore);
+    expect(await roomsOf(contractor.api, project.id)).toHaveLength(8);
+    expect((await itemsOf(contractor.api, home!.id)).map((item) => item.name)).not.toContain('X');
+  });
+
+  it("puts a room only in a project the caller may change, and an item only in such a project's room", async () => {
+    const { contractor, client, project } = await projectWithClient();
+    const stranger = await signedUp('contractor');
+    const theirs = await newProject(stranger.api);
+    const [theirRoom] = await roomsOf(stranger.api, theirs.id);
+    const [ownRoom] = await roomsOf(contractor.api, project.id);
+    // Another tenant's project or room: as if it did not exist.
+    expect((await contractor.api.post('/api/rooms', { projectId: theirs.id, type: 'bedroom' })).status).toBe(404);
+    expect((await contractor.api.post('/api/checklist-items', { roomId: theirRoom!.id, category: 'standard', name: 'Sneaky' })).status).toBe(404);
+    // The project's client may not change rooms or items (contractor routes).
+    expect((await client.api.post('/api/rooms', { projectId: project.id, type: 'bedroom' })).status).toBe(403);
+    expect((await client.api.post('/api/checklist-items', { roomId: ownRoom!.id, category: 'standard', name: 'Sneaky' })).status).toBe(403);
+    // A deleted room takes no item.
+    const bedroom = (await contractor.api.post('/api/rooms', { projectId: project.id, type: 'bedroom' })).body;
+    expect((await contractor.api.delete(`/api/rooms/${bedroom.id}`)).status).toBe(200);
+    expect((await contractor.api.post('/api/checklist-items', { roomId: bedroom.id, category: 'standard', name: 'Late' })).status).toBe(404);
+    expect(await roomsOf(stranger.api, theirs.id)).toHaveLength(8);
+    expect((await itemsOf(stranger.api, theirRoom!.id)).map((item) => item.name)).not.toContain('Sneaky');
+  });
+});
+
+describe('stored links and images', () => {
+  it('accepts only http(s) links, and http(s) or /objects/ images, in every list and cabinet part, naming the field', async () => {
+    const { contractor, project } = await projectWithClient();
+    const rooms = await roomsOf(contractor.api, project.id);
+    const kitchen = rooms.find((room) => room.type === 'kitchen')!;
+    const exterior = rooms.find((room) => room.type === 'exterior')!;
+    const cabinet = (await itemsOf(contractor.api, kitchen.id)).find((item) => item.itemType === 'cabinet')!;
+    const knobs = (await itemsOf(contractor.api, exterior.id)).find((item) => item.category === 'door_knobs')!;
+    const patch = (id: string, body: object) => contractor.api.request('PATCH', `/api/checklist-items/${id}`, body);
+    const historyBefore = (await contractor.api.get(`/api/projects/${project.id}/history`)).body;
+    const unsafe = ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'not a url'];
+    for (const value of unsafe) {
+      for (const field of ['referenceLinks', 'referenceImages', 'cabinetLinks', 'cabinetImages']) {
+        const answer = await patch(cabinet.id, { [field]: [value] });
+        expect([field, value, answer.status, Object.keys(answer.body.fieldErrors ?? {})]).toEqual([field, value, 400, [field]]);
+      }
+      for (const part of ['styleLinks', 'pullsImages']) {
+        const answer = await patch(cabinet.id, { cabinetDetails: { [part]: [value] } });
+        expect([part, value, answer.status, Object.keys(answer.body.fieldErrors ?? {})]).toEqual([part, value, 400, [`cabinetDetails.${part}`]]);
+      }
+      const create = await contractor.api.post('/api/checklist-items', { roomId: kitchen.id, category: 'specific', name: 'Cabinets 2', itemType: 'cabinet', cabinetDetails: { woodImages: [value] } });
+      expect([value, create.status]).toEqual([value, 400]);
+    }
+    // Door counts stay free text; what follows them is a link like any other.
+    expect((await patch(knobs.id, { referenceLinks: ['6', '2', 'https://knobs.example'] })).status).toBe(200);
+    expect((await patch(knobs.id, { referenceLinks: ['6', '2', 'javascript:alert(1)'] })).status).toBe(400);
+    expect((await patch(cabinet.id, { referenceImages: ['/objects/abc.png', 'https://cdn.example/a.png'], cabinetDetails: { styleLinks: ['https://a.example'] } })).status).toBe(200);
+    const history = (await contractor.api.get(`/api/projects/${project.id}/history`)).body as unknown[];
+    expect(history.slice(history.length - historyBefore.length)).toEqual(historyBefore);
+    expect(history.length - historyBefore.length).toBe(3);
+  });
+});
+
 describe('item contents', () => {
   it('keeps details, reference links and images, cabinet details and door counts', async () => {
     const { contractor, client, project } = await projectWithClient();
@@ -375,6 +468,12 @@ describe('rebuild', () => {
     await contractor.api.post('/api/rooms', { projectId: project.id, type: 'bathroom' });
     await contractor.api.request('PATCH', `/api/projects/${project.id}`, { lockBoxCode: '4411' });
     await contractor.api.put(`/api/projects/${project.id}`, projectForm({ clientEmail: client.user.email, status: 'paused' }));
+    // The chat: messages (one about a room, one claiming to be an activity entry), read receipts.
+    const first = await contractor.api.post('/api/chat', { projectId: project.id, message: 'Tile arrives Monday', roomId: rooms[1]!.id });
+    expect(first.status).toBe(201);
+    expect((await client.api.post('/api/chat', { projectId: project.id, message: 'Thanks!', messageType: 'action' })).status).toBe(201);
+    await client.api.put(`/api/chat/${first.body.id}/read`, { readByClient: true });
+    await contractor.api.put(`/api/chat/${project.id}/mark-all-read`, { userType: 'contractor', readByContractor: true });
 
     const { rebuildProjectViews, liveProjectViews } = await import('../../functions/projects/rebuild');
     const { eventStore } = await import('../../functions/store/default-store');
@@ -385,6 +484,7 @@ describe('rebuild', () => {
     const live = comparable(await liveProjectViews(project.id));
     const rebuilt = comparable(await rebuildProjectViews(eventStore(), project.id));
     expect(live.length).toBeGreaterThan(40);
+    expect(live.filter((item) => String(item.pk).startsWith('chat#'))).toHaveLength(2);
     expect(rebuilt).toEqual(live);
 
     // The rebuild tool: views damaged by hand come back from the events, and the API sees them.
@@ -397,6 +497,33 @@ describe('rebuild', () => {
     await replaceProjectViews(eventStore(), project.id);
     expect(comparable(await liveProjectViews(project.id))).toEqual(live);
     expect((await contractor.api.get(`/api/projects/${project.id}/stats`)).body.completed).toBe(1);
+
+    // `npm run views:rebuild -- --project ID` itself, on a project with chat messages.
+    await dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: { pk: `chat#${project.id}#`, sk: `message#${first.body.id}#` } }));
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'functions/tools/rebuild-views.ts', '--project', project.id], { env: process.env });
+    expect(stdout).toContain('Rebuilt 1 project(s).');
+    expect(comparable(await liveProjectViews(project.id))).toEqual(live);
+    expect((await client.api.get(`/api/projects/${project.id}/chat`)).body).toEqual([
+      expect.objectContaining({ message: 'Tile arrives Monday', roomId: rooms[1]!.id, readByClient: true, readByContractor: true }),
+      expect.objectContaining({ message: 'Thanks!', messageType: 'chat', senderType: 'client', readByContractor: true }),
+    ]);
+  });
+});
+
+describe('rebuild of every project', () => {
+  it('replays every project in the store (deleted ones, with chat, from every test file) without an error', async () => {
+    const { contractor, project } = await projectWithClient();
+    await contractor.api.post('/api/chat', { projectId: project.id, message: 'Before the delete' });
+    expect((await contractor.api.delete(`/api/projects/${project.id}`)).status).toBe(200);
+    const { rebuildProjectViews } = await import('../../functions/projects/rebuild');
+    const { eventStore } = await import('../../functions/store/default-store');
+    const store = eventStore();
+    const projectIds = new Set<string>();
+    for await (const page of store.scanAllRaw()) for (const event of page) if (event.projectId) projectIds.add(event.projectId);
+    expect(projectIds.has(project.id)).toBe(true);
+    // Read-only here (other test files write at the same time): every replay completes.
+    for (const projectId of projectIds) await rebuildProjectViews(store, projectId);
+    expect(await rebuildProjectViews(store, project.id)).toEqual([]);
   });
 });
 

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { describe, expect, inject, it } from 'vitest';
-import { accountMessages } from '../../events/accounts/schemas';
+import { accountMessages, passwordTooManyBytes } from '../../events/accounts/schemas';
 import { LOCAL_SESSION_SECRET } from '../../functions/config';
 import { FORGOT_PASSWORD_ANSWER_MS } from '../../functions/handlers/auth-forgot-password';
-import { signedUp, uniqueEmail } from '../support/accounts';
+import { PASSWORD, signedUp, uniqueEmail } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
 
 /** Issue 12, sessions and accounts: what an attacker holding a key, a socket or a stopwatch can get. */
@@ -87,6 +87,19 @@ describe('a client removed from a project', () => {
     expect(contractorSocket.received.map((notice) => notice.eventType)).toContain('LockBoxCodeSet');
     expect(clientSocket.received.map((notice) => notice.eventType)).not.toContain('LockBoxCodeSet');
     contractorSocket.socket.terminate();
+  });
+});
+
+describe('passwords', () => {
+  it('refuse a new password longer than the 72 bytes bcrypt reads, so no byte is silently ignored', async () => {
+    const password = `${'x'.repeat(72)}-and-then-some`;
+    const answer = await new ApiClient(randomUUID()).post('/api/auth/register', { firstName: 'Lee', lastName: 'Long', email: uniqueEmail('long'), role: 'client', password, confirmPassword: password });
+    expect(answer.status).toBe(400);
+    expect(answer.body.fieldErrors.password).toEqual([passwordTooManyBytes]);
+    const { api } = await signedUp('contractor');
+    const changed = await api.put('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'ü'.repeat(40) });
+    expect(changed.status).toBe(400);
+    expect(Object.keys(changed.body.fieldErrors)).toEqual(['newPassword']);
   });
 });
 

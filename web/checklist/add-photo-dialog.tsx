@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { isImageRef } from '../../events/projects/links';
 import { buttonClass } from '../components/button';
 import { ModalDialog } from '../components/dialog';
 import { PhotoUploadPanel } from './photo-upload-panel';
@@ -59,6 +60,11 @@ function AddPhotoForm({
     if (!trimmed) return;
     if (existing.includes(trimmed)) {
       setError('This image has already been added.');
+      return;
+    }
+    // The API's rule (events/projects/links.ts): an http(s) address or an uploaded photo.
+    if (!isImageRef(trimmed)) {
+      setError('Enter an http:// or https:// address of an image.');
       return;
     }
     onAdd(trimmed);

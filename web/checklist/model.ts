@@ -1,3 +1,4 @@
+import { safeHref } from '../../events/projects/checklist-layout';
 import { isComplete } from '../../events/projects/item';
 import type { ItemCategory } from '../../events/projects/model';
 import type { ChecklistItem, FlagField, ProjectStats } from './api';
@@ -10,7 +11,8 @@ export {
   badgeTone,
   groupRooms,
   isBacksplash,
-  linkHref,
+  safeHref,
+  safeImageSrc,
   parseBacksplash,
   roomCountLabel,
   splitLinks,
@@ -59,10 +61,16 @@ export function cleanLinks(links: readonly string[]): string[] {
   return [...new Set(links.map((link) => link.trim()).filter(Boolean))];
 }
 
-/** Spec section 5: a link is added only if non-empty and not already in the list. */
+/**
+ * Spec section 5: a link is added only if non-empty and not already in the list. The API takes
+ * only http(s) addresses, so an address typed without its scheme ('example.com/tile') is saved as
+ * the https address it opens (safeHref); other text is kept as typed, for the API to refuse.
+ */
 export function withLink(links: readonly string[], text: string | null): string[] | null {
-  const link = text?.trim();
-  if (!link || links.some((existing) => existing.trim() === link)) return null;
+  const typed = text?.trim();
+  if (!typed) return null;
+  const link = /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(typed) ? typed : (safeHref(typed) ?? typed);
+  if (links.some((existing) => existing.trim() === link)) return null;
   return [...links, link];
 }
 

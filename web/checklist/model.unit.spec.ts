@@ -8,7 +8,7 @@ import {
   cleanLinks,
   groupRooms,
   joinLinks,
-  linkHref,
+  safeHref,
   parseBacksplash,
   purchasedTone,
   roomCountLabel,
@@ -167,6 +167,13 @@ describe('reference links', () => {
     expect(withLink([], null)).toBeNull();
   });
 
+  it('saves an address typed without its scheme as the https address it opens (the API takes only http(s))', () => {
+    expect(withLink([], 'example.com/tile')).toEqual(['https://example.com/tile']);
+    expect(withLink(['https://example.com/tile'], 'example.com/tile')).toBeNull();
+    expect(withLink([], 'http://a.example')).toEqual(['http://a.example']);
+    expect(withLink([], 'javascript:alert(1)')).toEqual(['javascript:alert(1)']);
+  });
+
   it('drops blanks and repeats when saving', () => {
     expect(cleanLinks([' a ', '', 'b', 'a', '  '])).toEqual(['a', 'b']);
   });
@@ -180,16 +187,18 @@ describe('reference links', () => {
     expect(joinLinks(null, ['y'])).toEqual(['y']);
   });
 
-  it('opens web, mail and phone addresses only', () => {
-    expect(linkHref('example.com/tile')).toBe('https://example.com/tile');
-    expect(linkHref('example.com:8080/x')).toBe('https://example.com:8080/x');
-    expect(linkHref('localhost:3000')).toBe('https://localhost:3000');
-    expect(linkHref('http://a.example')).toBe('http://a.example');
-    expect(linkHref('mailto:a@b.example')).toBe('mailto:a@b.example');
-    expect(linkHref('javascript:alert(1)')).toBeUndefined();
-    expect(linkHref(' JavaScript:alert(1)')).toBeUndefined();
-    expect(linkHref('data:text/html,hi')).toBeUndefined();
-    expect(linkHref('  ')).toBeUndefined();
+  it('opens web addresses only (never mail, phone, script or data addresses)', () => {
+    expect(safeHref('example.com/tile')).toBe('https://example.com/tile');
+    expect(safeHref('example.com:8080/x')).toBe('https://example.com:8080/x');
+    expect(safeHref('localhost:3000')).toBe('https://localhost:3000');
+    expect(safeHref('http://a.example')).toBe('http://a.example');
+    expect(safeHref('mailto:a@b.example')).toBeUndefined();
+    expect(safeHref('vbscript:msgbox(1)')).toBeUndefined();
+    expect(safeHref('file:///etc/passwd')).toBeUndefined();
+    expect(safeHref('javascript:alert(1)')).toBeUndefined();
+    expect(safeHref(' JavaScript:alert(1)')).toBeUndefined();
+    expect(safeHref('data:text/html,hi')).toBeUndefined();
+    expect(safeHref('  ')).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@ import { ExternalLink, ImagePlus, Link2, LoaderCircle, Plus, Save, X } from 'luc
 import { useState } from 'react';
 import { iconButtonClass } from '../components/button';
 import { AddPhotoDialog } from './add-photo-dialog';
-import { cleanLinks, linkHref, withLink } from './model';
+import { cleanLinks, safeHref, withLink } from './model';
 import { sameJson } from './use-autosave';
 import { smallButtonClass, smallInputClass, Thumbnail } from './ui';
 
@@ -113,7 +113,7 @@ export function ItemReferences({
 const subheadingClass = 'text-xs font-semibold tracking-wide text-gray-500 uppercase dark:text-gray-400';
 
 function LinkRow({ index, link, onChange, onRemove }: { index: number; link: string; onChange: (value: string) => void; onRemove: () => void }) {
-  const href = linkHref(link);
+  const href = safeHref(link);
   return (
     <li className="flex items-center gap-1">
       <Link2 aria-hidden="true" className="size-4 shrink-0 text-gray-400" />
@@ -173,7 +173,7 @@ export function PartReferences({
       {links.length > 0 && (
         <ul aria-label={`${part} links`} className="grid gap-1">
           {links.map((link, index) => {
-            const href = linkHref(link);
+            const href = safeHref(link);
             return (
               <li key={`${index}-${link}`} className="flex min-w-0 items-center gap-1 text-sm">
                 <Link2 aria-hidden="true" className="size-4 shrink-0 text-gray-400" />

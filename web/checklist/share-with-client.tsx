@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, apiSend } from '../api/client';
 import { serverMessage } from '../api/errors';
 import { buttonClass } from '../components/button';
+import { safeHref } from './model';
 import { ModalDialog } from '../components/dialog';
 import { toast } from '../components/toast';
 import type { Project } from '../projects/api';
@@ -79,7 +80,7 @@ export function ShareWithClientButton({ project }: { project: Project }) {
             </p>
             <p className="text-gray-700 dark:text-gray-300">
               Once they confirm their email, your client follows the project on their dashboard:{' '}
-              <a href={outcome.url} className="font-medium break-words text-blue-600 hover:underline dark:text-blue-400">
+              <a href={safeHref(outcome.url)} className="font-medium break-words text-blue-600 hover:underline dark:text-blue-400">
                 {outcome.url}
               </a>
             </p>

@@ -2,7 +2,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState, type RefObject } from 'react';
 import { buttonClass } from '../components/button';
 import { overlayClass, panelClass } from '../components/dialog';
-import { linkHref, unreadLabel } from './model';
+import { safeImageSrc, unreadLabel } from './model';
 
 /** Small pieces of the checklist page: inputs, progress bars, the unread badge, delete confirmations, images. */
 
@@ -143,14 +143,13 @@ export function Thumbnail({ src, alt }: { src: string; alt: string }) {
     setShown(src);
     setBroken(false);
   }
-  if (broken) return <ImagePlaceholder className="size-full" />;
-  const image = <img src={src} alt={alt} loading="lazy" onError={() => setBroken(true)} className="size-full object-cover" />;
-  const href = src.startsWith('/') ? src : linkHref(src);
-  return href ? (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="block size-full focus-visible:outline-2 focus-visible:outline-blue-600">
-      {image}
+  // Only an http(s) address or one of our /objects/ paths is ever a src or an href; anything else
+  // stored (old data included) shows as the broken-image placeholder.
+  const safe = safeImageSrc(src);
+  if (broken || !safe) return <ImagePlaceholder className="size-full" />;
+  return (
+    <a href={safe} target="_blank" rel="noopener noreferrer" className="block size-full focus-visible:outline-2 focus-visible:outline-blue-600">
+      <img src={safe} alt={alt} loading="lazy" onError={() => setBroken(true)} className="size-full object-cover" />
     </a>
-  ) : (
-    image
   );
 }

@@ -1,0 +1,34 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { PartReferences } from './references';
+import { Thumbnail } from './ui';
+
+/** Whatever is stored (old data included), only http(s) addresses and our /objects/ paths become an href or a src. */
+
+const hrefsAndSrcs = (html: string) => [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((match) => match[1]);
+const unsafe = ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd'];
+
+describe('rendering stored links and images', () => {
+  it('given an unsafe stored image, then it shows the broken-image placeholder, neither src nor href', () => {
+    for (const src of [...unsafe, 'not a url']) {
+      const html = renderToStaticMarkup(createElement(Thumbnail, { src, alt: 'Reference Images 1' }));
+      expect(html, src).toContain('data-testid="image-placeholder"');
+      expect(hrefsAndSrcs(html), src).toEqual([]);
+    }
+  });
+
+  it('given a safe stored image, then it is shown and opens itself', () => {
+    for (const src of ['/objects/a.png', 'https://cdn.example/a.png']) {
+      expect(hrefsAndSrcs(renderToStaticMarkup(createElement(Thumbnail, { src, alt: 'a' })))).toEqual([src, src]);
+    }
+  });
+
+  it('given unsafe stored cabinet links, then they show as plain text; safe ones are links', () => {
+    const html = renderToStaticMarkup(
+      createElement(PartReferences, { itemId: 'i', part: 'Style', links: [...unsafe, 'https://a.example/style'], images: unsafe, onLinksChange: () => undefined, onImagesChange: () => undefined }),
+    );
+    expect(hrefsAndSrcs(html)).toEqual(['https://a.example/style']);
+    expect(html).toContain('javascript:alert(1)');
+  });
+});
