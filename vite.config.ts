@@ -30,7 +30,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiUrl, changeOrigin: true },
       '/objects': { target: apiUrl, changeOrigin: true },
-      '/ws': { target: apiUrl, ws: true, changeOrigin: true },
+      // The WebSocket API takes only the app's own Origin (issue 12): in dev the page is on Vite's port.
+      '/ws': { target: apiUrl, ws: true, changeOrigin: true, headers: { origin: apiUrl } },
     },
   },
 });

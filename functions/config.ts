@@ -23,6 +23,12 @@ export interface Config {
   readonly chromiumPackUrl: string | undefined;
   /** Outside Lambda: the Chromium to run (default Debian's /usr/bin/chromium). */
   readonly chromiumPath: string;
+  /**
+   * The value CloudFront sends in the x-origin-verify header to the API (a Secrets Manager secret):
+   * only a request carrying it came through CloudFront, so only then is its x-viewer-address the
+   * viewer's. Unset (local cloud): the address is always the connection's.
+   */
+  readonly originSecret: string | undefined;
 }
 
 export const envNames = {
@@ -37,6 +43,7 @@ export const envNames = {
   s3Compatible: 'S3_COMPATIBLE',
   chromiumPackUrl: 'CHROMIUM_PACK_URL',
   chromiumPath: 'CHROMIUM_PATH',
+  originSecret: 'ORIGIN_SECRET',
 } as const satisfies Record<keyof Config, string>;
 
 /** The session key of local runs only; public in this repository, so never accepted in AWS. */
@@ -64,5 +71,6 @@ export function config(): Config {
     s3Compatible: env[envNames.s3Compatible] === 'true',
     chromiumPackUrl: env[envNames.chromiumPackUrl] || undefined,
     chromiumPath: env[envNames.chromiumPath] || '/usr/bin/chromium',
+    originSecret: env[envNames.originSecret] || undefined,
   };
 }

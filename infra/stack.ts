@@ -92,6 +92,11 @@ export class ConstructionChecklistStack extends Stack {
       description: 'HS256 key for Construction Checklist session tokens',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
+    // Sent by CloudFront to the API as x-origin-verify: marks x-viewer-address as CloudFront's (functions/http/client-address.ts).
+    const originSecret = new Secret(this, 'OriginSecret', {
+      description: 'Construction Checklist: the x-origin-verify header CloudFront sends to the HTTP API',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
 
     // --- WebSocket API (created first: every function gets its management endpoint) ----------
     const webSocketApi = new WebSocketApi(this, 'WebSocketApi', {
@@ -125,6 +130,7 @@ export class ConstructionChecklistStack extends Stack {
       webSocketApi,
       webSocketStageName,
       uploadsBucket: uploads,
+      originSecret: originSecret.secretValue.unsafeUnwrap(),
     });
 
     // Links in e-mails point here: the CloudFront address, or a custom domain given as context.
@@ -139,6 +145,7 @@ export class ConstructionChecklistStack extends Stack {
       appUrl,
       // Follow-up: read the secret at runtime (Secrets Manager) instead of a plain env value.
       sessionSecret: sessionSecret.secretValue.unsafeUnwrap(),
+      originSecret: originSecret.secretValue.unsafeUnwrap(),
       chromiumPackUrl: String(this.node.tryGetContext('chromiumPackUrl') ?? defaultChromiumPackUrl),
     };
     const environment = Object.fromEntries(

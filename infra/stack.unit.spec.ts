@@ -5,6 +5,8 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { envNames } from '../functions/config';
+import { ORIGIN_VERIFY_HEADER } from '../functions/http/client-address';
+import { HSTS_MAX_AGE_SECONDS } from '../functions/http/security-headers';
 import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
 import { handlerModulePath, httpRoutes, projector, webSocketRoutes } from '../functions/routes';
 import { eventsTable, stateTable, type TableDefinition } from '../functions/tables';
@@ -354,6 +356,56 @@ describe('ConstructionChecklist stack', () => {
     expect(ws.CachePolicyId).toBe(cachingDisabled);
   });
 
+  it('puts one security headers policy on every CloudFront behaviour: CSP, nosniff, Referrer-Policy, HSTS', () => {
+    const distributionId = onlyId(template.findResources('AWS::CloudFront::Distribution'));
+    const config = resources[distributionId]!.Properties!.DistributionConfig;
+    const behaviours = [config.DefaultCacheBehavior, ...config.CacheBehaviors];
+    expect(behaviours.map((b: { PathPattern?: string }) => b.PathPattern ?? '(default)').sort()).toEqual(['(default)', '/api/*', '/objects/*', '/ws']);
+    const policyIds = new Set(behaviours.map((b: { ResponseHeadersPolicyId?: { Ref: string } }) => b.ResponseHeadersPolicyId?.Ref));
+    expect([...policyIds]).toEqual([onlyId(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))]);
+
+    const headers = resources[[...policyIds][0]!]!.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+    expect(headers.StrictTransportSecurity).toEqual({ AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS, IncludeSubdomains: false, Override: true });
+    // The API's own stricter policy is kept; S3's answers (the app, photos) get the app's.
+    expect(headers.ContentSecurityPolicy.Override).toBe(false);
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    for (const directive of ["script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "img-src 'self' data: blob: https:"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    // Browsers PUT photos straight to the uploads bucket's regional address.
+    expect(csp).toMatch(/connect-src 'self' https:\/\/",\{"Fn::GetAtt":\["\w*Uploads\w*","RegionalDomainName"\]\}/);
+
+    // With a custom domain, its wss: origin is named too.
+    const custom = synth({ appUrl: 'https://jobs.builder.example' }).toJSON().Resources as Record<string, Resource>;
+    const customPolicy = Object.values(custom).find((r) => r.Type === 'AWS::CloudFront::ResponseHeadersPolicy')!;
+    expect(JSON.stringify(customPolicy.Properties)).toContain('wss://jobs.builder.example');
+  });
+
+  it('sends CloudFront\'s secret x-origin-verify header to the HTTP API only, the same secret the Lambdas get as ORIGIN_SECRET', () => {
+    const distributionId = onlyId(template.findResources('AWS::CloudFront::Distribution'));
+    const config = resources[distributionId]!.Properties!.DistributionConfig;
+    const apiBehaviour = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    const withHeader = config.Origins.filter((o: { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string }[] }) =>
+      o.OriginCustomHeaders?.some((h) => h.HeaderName === ORIGIN_VERIFY_HEADER),
+    );
+    expect(withHeader.map((o: { Id: string }) => o.Id)).toEqual([apiBehaviour.TargetOriginId]);
+    const headerValue = JSON.stringify(withHeader[0].OriginCustomHeaders[0].HeaderValue);
+    expect(headerValue).toContain('{{resolve:secretsmanager:');
+
+    const secretId = Object.entries(template.findResources('AWS::SecretsManager::Secret')).find(([, r]) =>
+      String((r as Resource).Properties?.Description).includes('x-origin-verify'),
+    )?.[0];
+    expect(secretId).toBeDefined();
+    expect(headerValue).toContain(secretId);
+    const [, fn] = ourFunctions()[0]!;
+    const lambdaValue = JSON.stringify(fn.Properties.Environment.Variables[envNames.originSecret]);
+    expect(lambdaValue).toContain('{{resolve:secretsmanager:');
+    expect(lambdaValue).toContain(secretId);
+  });
+
   it('outputs the addresses and names an operator needs', () => {
     const outputs = Object.keys(template.toJSON().Outputs ?? {});
     expect(outputs).toEqual(
@@ -389,8 +441,20 @@ describe('Lambda bundling', () => {
       expect(bundleDir).toBeDefined();
       expect(existsSync(join(bundleDir!, 'index.mjs.map'))).toBe(true);
       // Importing (not `node -e`) is what reveals "Dynamic require of ... is not supported".
-      const bundle = await import(pathToFileURL(join(bundleDir!, 'index.mjs')).href);
-      expect(typeof bundle.handler).toBe('function');
+      // A handler checks its configuration when loaded, as in a Lambda's init: without a session
+      // key (or with the public local one) it refuses to load; with one it loads.
+      const load = () => import(`${pathToFileURL(join(bundleDir!, 'index.mjs')).href}?${Math.random()}`);
+      const saved = process.env.SESSION_SECRET;
+      try {
+        process.env.SESSION_SECRET = 'local-development-secret-not-for-production';
+        await expect(load()).rejects.toThrow(/SESSION_SECRET must be set to a random key/);
+        process.env.SESSION_SECRET = 'a-random-key-of-at-least-32-characters-here';
+        const bundle = await load();
+        expect(typeof bundle.handler).toBe('function');
+      } finally {
+        if (saved === undefined) delete process.env.SESSION_SECRET;
+        else process.env.SESSION_SECRET = saved;
+      }
     },
     120_000,
   );

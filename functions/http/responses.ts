@@ -1,5 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { DomainError, type DomainErrorKind } from '../../events/errors';
+import { apiSecurityHeaders } from './security-headers';
 
 /** What handlers return when a plain 200 JSON answer is not enough. */
 
@@ -45,7 +46,7 @@ export function toResult(value: unknown): APIGatewayProxyStructuredResultV2 {
     return {
       statusCode,
       cookies,
-      headers: { 'content-type': binary.contentType, 'cache-control': 'no-store', ...headers },
+      headers: { 'content-type': binary.contentType, 'cache-control': 'no-store', ...headers, ...apiSecurityHeaders },
       isBase64Encoded: true,
       body: Buffer.from(binary.bytes.buffer, binary.bytes.byteOffset, binary.bytes.byteLength).toString('base64'),
     };
@@ -53,7 +54,7 @@ export function toResult(value: unknown): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode,
     cookies,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers, ...apiSecurityHeaders },
     body: body === undefined ? '' : JSON.stringify(body),
   };
 }
@@ -87,11 +88,29 @@ export const statusOfKind: Record<DomainErrorKind, number> = {
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
+/**
+ * DynamoDB's refusals of a key value itself: longer than a key may be (2048 bytes for a partition
+ * key, 1024 for a sort key) or empty. Each is a value the caller sent that no schema caught, so
+ * it is the caller's 400, never our 500: whatever route, whatever table. Other ValidationExceptions
+ * (a malformed expression) stay 500s: they are our bugs.
+ */
+const DYNAMODB_KEY_VALUE_ERROR = /primary key values must be under|(hash ?key|range keys).*exceeded the (maximum )?size limit|key attribute cannot contain an empty string|empty string value/i;
+
+export const isDynamoDbKeyValueError = (error: unknown): boolean =>
+  (error as { name?: string })?.name === 'ValidationException' && DYNAMODB_KEY_VALUE_ERROR.test((error as Error).message ?? '');
+
+const KEY_VALUE_PROBLEM = 'a value in this request is too long or empty to be looked up';
+export const KEY_VALUE_ERROR_MESSAGE = `request: ${KEY_VALUE_PROBLEM}`;
+
 /** The answer for an error: its own message for domain errors, never a stack trace. */
 export function errorReply(error: unknown, requestId: string): { reply: Reply; expected: boolean } {
   if (error instanceof DomainError) {
     const body = error.fieldErrors ? { message: error.message, fieldErrors: error.fieldErrors } : { message: error.message };
     return { reply: reply(statusOfKind[error.kind], body), expected: true };
+  }
+  if (isDynamoDbKeyValueError(error)) {
+    // Expected for the caller, but a schema should have said it with the field's name: logged as a warning.
+    return { reply: reply(400, { message: KEY_VALUE_ERROR_MESSAGE, fieldErrors: { request: [KEY_VALUE_PROBLEM] } }), expected: false };
   }
   return { reply: reply(500, { message: INTERNAL_ERROR_MESSAGE, requestId }), expected: false };
 }

@@ -10,6 +10,7 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -20,6 +21,8 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/http/client-address';
+import { appContentSecurityPolicy, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../../functions/http/security-headers';
 import { webDistDir } from '../paths';
 
 export interface SiteProps {
@@ -27,6 +30,8 @@ export interface SiteProps {
   readonly webSocketApi: IWebSocketApi;
   readonly webSocketStageName: string;
   readonly uploadsBucket: IBucket;
+  /** Sent to the HTTP API as x-origin-verify: vouches for x-viewer-address (functions/http/client-address.ts). */
+  readonly originSecret: string;
 }
 
 /**
@@ -87,14 +92,35 @@ export class Site extends Construct {
 }`),
     });
 
+    // The security headers of every answer (functions/http/security-headers.ts), on every behaviour.
     // Photos are served with the type their bytes showed when published; nosniff keeps a browser
-    // from reading one as anything else (S3 object metadata cannot carry this header).
-    const objectHeaders = new ResponseHeadersPolicy(this, 'ObjectHeaders', {
-      comment: 'Published photos: X-Content-Type-Options nosniff',
-      securityHeadersBehavior: { contentTypeOptions: { override: true } },
+    // from reading one as anything else (S3 object metadata cannot carry this header). The API's
+    // own, stricter Content-Security-Policy is kept (override: false); S3's answers get the app's.
+    // connect-src: the app itself ('self' covers wss: of the same origin in CSP Level 3; the
+    // distribution's own name would be a dependency cycle here, so a custom domain given as the
+    // `appUrl` context is named explicitly) and the uploads bucket, where browsers PUT photos to
+    // presigned URLs (virtual-hosted, regional: https://<bucket>.s3.<region>.amazonaws.com).
+    const appUrl = this.node.tryGetContext('appUrl') as string | undefined;
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Construction Checklist: CSP, nosniff, Referrer-Policy, HSTS',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: appContentSecurityPolicy({
+            connectSources: [
+              `https://${props.uploadsBucket.bucketRegionalDomainName}`,
+              ...(appUrl ? [`wss://${new URL(appUrl).host}`] : []),
+            ],
+          }),
+          override: false,
+        },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: REFERRER_POLICY as HeadersReferrerPolicy, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: false, override: true },
+      },
     });
 
     const uncachedProxy = {
+      responseHeadersPolicy: securityHeaders,
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       cachePolicy: CachePolicy.CACHING_DISABLED,
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
@@ -109,6 +135,7 @@ export class Site extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         compress: true,
+        responseHeadersPolicy: securityHeaders,
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
@@ -117,6 +144,8 @@ export class Site extends Construct {
           origin: new HttpOrigin(executeApiDomain(props.httpApi.apiId), {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             readTimeout: Duration.seconds(30),
+            // CloudFront replaces any viewer-sent header of this name.
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret },
           }),
           allowedMethods: AllowedMethods.ALLOW_ALL,
           functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
@@ -127,7 +156,7 @@ export class Site extends Construct {
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-          responseHeadersPolicy: objectHeaders,
+          responseHeadersPolicy: securityHeaders,
         },
         '/ws': {
           ...uncachedProxy,

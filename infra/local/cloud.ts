@@ -24,6 +24,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 export interface LocalCloudOptions {
   /** Port of the gateway (0: any free port). */
   readonly port: number;
+  /** Address the gateway listens on (default 127.0.0.1; s3rver and the SES emulator stay on loopback). */
+  readonly host?: string;
   /** Keep data in this folder between runs; in memory (and a temporary folder) when absent. */
   readonly dataDir?: string;
   /** Built web app to serve. */
@@ -107,12 +109,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     const gateway = await startGateway({
       port: options.port,
+      host: options.host,
       webDir: options.webDir,
       objectsOrigin: `${s3.endpoint}/${localNames.uploadsBucket}`,
     });
     stops.push(gateway.stop);
     // Handlers post to WebSockets through this address, as through API Gateway's in AWS.
-    env[envNames.wsManagementEndpoint] = `http://127.0.0.1:${gateway.port}`;
+    // (Loopback when the gateway listens there or everywhere; otherwise the one address it has.)
+    const managementHost = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(gateway.host) ? '127.0.0.1' : gateway.host.includes(':') ? `[${gateway.host}]` : gateway.host;
+    env[envNames.wsManagementEndpoint] = `http://${managementHost}:${gateway.port}`;
     // Links in e-mails (password reset) open the app here.
     env[envNames.appUrl] = gateway.url;
     Object.assign(process.env, env);

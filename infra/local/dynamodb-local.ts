@@ -31,6 +31,9 @@ export async function ensureDynamoDbLocal(log: (line: string) => void = () => {}
   return emulatorDir;
 }
 
+/** An origin no browser page has (.invalid never resolves): DynamoDB Local's CORS allow-list of none. */
+export const NO_BROWSER_ORIGIN = 'https://no-browser-access.invalid';
+
 export interface RunningDynamoDb {
   readonly endpoint: string;
   stop(): Promise<void>;
@@ -48,6 +51,9 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
       '-jar', join(dir, 'DynamoDBLocal.jar'),
       '-sharedDb', '-disableTelemetry', '-port', String(options.port), ...storage,
+      // It has no option to listen on one address (it takes all of them), and allows any web
+      // page's cross-origin requests by default: allow none (the app is no browser).
+      '-cors', NO_BROWSER_ORIGIN,
     ],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
   );

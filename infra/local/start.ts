@@ -7,14 +7,18 @@ import { demoAccounts, demoPassword, seedDemoData } from './seed';
 
 /**
  * `npm start`: the whole app on this machine. Data survives restarts in .local/ (delete the
- * folder to start afresh). PORT chooses the address (default 3000). Ctrl-C stops everything.
+ * folder to start afresh). PORT chooses the port (default 3000), HOST the address the app
+ * listens on (default 127.0.0.1: this machine only; HOST=0.0.0.0 opens it to the network).
+ * Ctrl-C stops everything.
  */
 
 const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST || undefined;
 const started = performance.now();
 
 const cloud = await startLocalCloud({
   port,
+  host,
   dataDir: join(dataDir, 'cloud'),
   webDir: webDistDir,
   log: (line) => console.log(line),

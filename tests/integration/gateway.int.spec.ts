@@ -11,9 +11,9 @@ import { signedUp } from '../support/accounts';
 
 /** A contractor signed in through the API with a new project of theirs. */
 async function projectMember() {
-  const { api } = await signedUp('contractor');
+  const { api, user } = await signedUp('contractor');
   const project = await api.post('/api/projects', { name: 'Socket House', address: '1 Wire Way', clientName: 'Sam' });
-  return { cookie: api.cookie!, projectId: project.body.id as string, api };
+  return { cookie: api.cookie!, projectId: project.body.id as string, api, tenantId: user.id };
 }
 import { storeWith, testMeta, uniqueId } from '../support/store';
 import { note } from '../support/test-catalogue';
@@ -184,12 +184,13 @@ describe('WebSocket API', () => {
   });
 
   it("pushes a project_event to the project's browsers when an event is appended (stream → projector)", async () => {
-    const { projectId, cookie } = await projectMember();
+    const { projectId, cookie, tenantId } = await projectMember();
     const client = connect(projectId, cookie);
     await client.opened;
 
     const streamId = uniqueId('item');
-    await storeWith().append({ streamId, expected: streamStart, events: [note('tile chosen')], tenantId: 'tenant-a', projectId, meta: testMeta() });
+    // The project's own tenant: the projector notifies only the people of the project (its contractor, its client).
+    await storeWith().append({ streamId, expected: streamStart, events: [note('tile chosen')], tenantId, projectId, meta: testMeta() });
     expect(await client.next(10_000, (message) => message.streamId === streamId)).toEqual({ type: 'project_event', projectId, streamId, version: 1, eventType: 'NoteAdded' });
   });
 });

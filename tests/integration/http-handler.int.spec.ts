@@ -1,10 +1,15 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { DomainError, notFound } from '../../events/errors';
 import { signSessionToken, SESSION_COOKIE } from '../../functions/auth/session-token';
+import { dynamo } from '../../functions/adapters/aws-clients';
+import { config } from '../../functions/config';
 import { httpHandler, MAX_JSON_BODY_BYTES } from '../../functions/http/handler';
-import { reply } from '../../functions/http/responses';
+import { MAX_JSON_DEPTH, MAX_PATH_PARAM_LENGTH } from '../../functions/http/input-guard';
+import { binaryReply, reply } from '../../functions/http/responses';
+import { API_CONTENT_SECURITY_POLICY } from '../../functions/http/security-headers';
 import type { Access, HttpRoute } from '../../functions/routes';
 import { runCommand, loadByFolding } from '../../functions/store/run-command';
 import { buildHttpEvent } from '../../infra/local/gateway/http-api';
@@ -23,7 +28,7 @@ const context = { awsRequestId: 'test-request', functionName: 'test', getRemaini
 
 async function call(
   handler: (event: never, context: Context) => Promise<unknown>,
-  request: { method?: string; url?: string; body?: string; cookie?: string; headers?: Record<string, string>; routeDef?: HttpRoute },
+  request: { method?: string; url?: string; body?: string; cookie?: string; headers?: Record<string, string>; routeDef?: HttpRoute; params?: Record<string, string> },
 ) {
   const routeDef = request.routeDef ?? route('public');
   const event = buildHttpEvent(
@@ -34,10 +39,17 @@ async function call(
       body: request.body === undefined ? undefined : Buffer.from(request.body),
     },
     routeDef,
-    { id: '42' },
+    request.params ?? { id: '42' },
   );
   const result = (await handler(event as never, context)) as APIGatewayProxyStructuredResultV2;
-  return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined, headers: result.headers ?? {} };
+  const parse = (text: string) => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text; // a file's base64
+    }
+  };
+  return { status: result.statusCode, body: result.body ? parse(result.body) : undefined, headers: result.headers ?? {} };
 }
 
 const thingBody = z.object({
@@ -176,3 +188,96 @@ describe('Idempotency-Key header', () => {
   });
 });
 
+
+describe('hostile input guard (before the schema)', () => {
+  const handler = httpHandler(route('public'), { body: z.object({ text: z.string().max(50_000), nested: z.unknown().optional() }) }, async ({ body }) => body);
+  const nested = (levels: number): unknown => (levels === 0 ? 1 : [nested(levels - 1)]);
+
+  it('accepts tab, line feed and carriage return, and JSON nested up to the limit', async () => {
+    const body = { text: 'a\tb\nc\r\nd', nested: nested(MAX_JSON_DEPTH - 1) };
+    expect(await call(handler, { body: JSON.stringify(body) })).toMatchObject({ status: 200, body });
+  });
+
+  it('refuses control characters, deep nesting and oversized strings even where the schema would accept them', async () => {
+    expect(await call(handler, { body: JSON.stringify({ text: 'a\u0000b' }) })).toMatchObject({
+      status: 400,
+      body: { message: 'text: must not contain control characters', fieldErrors: { text: ['must not contain control characters'] } },
+    });
+    expect(await call(handler, { body: JSON.stringify({ text: 'x', nested: nested(MAX_JSON_DEPTH) }) })).toMatchObject({ status: 400, body: { fieldErrors: { body: [expect.stringContaining('nested')] } } });
+    expect(await call(handler, { body: JSON.stringify({ text: 'x'.repeat(10_001) }) })).toMatchObject({ status: 400, body: { fieldErrors: { text: ['must be at most 10000 characters'] } } });
+    // A lone surrogate (JSON can carry one; hashes and UTF-8 cannot): the field, not a 500 later.
+    expect(await call(handler, { body: '{"text":"a\\ud800b"}' })).toMatchObject({ status: 400, body: { fieldErrors: { text: ['must be valid Unicode text'] } } });
+    expect(await call(handler, { body: JSON.stringify({ text: 'brick 🧱 wall' }) })).toMatchObject({ status: 200 });
+    // Deeper than any recursion limit: still a plain 400.
+    expect((await call(handler, { body: '['.repeat(100_000) + ']'.repeat(100_000) })).status).toBe(400);
+  });
+
+  it('checks path parameters and the query, naming the parameter', async () => {
+    const get = httpHandler(route('public', 'GET'), {}, async () => ({ ok: true }));
+    expect(await call(get, { method: 'GET', params: { id: 'a\u0001' } })).toMatchObject({ status: 400, body: { fieldErrors: { id: ['must not contain control characters'] } } });
+    expect(await call(get, { method: 'GET', params: { id: 'a'.repeat(MAX_PATH_PARAM_LENGTH + 1) } })).toMatchObject({ status: 400, body: { fieldErrors: { id: [`must be at most ${MAX_PATH_PARAM_LENGTH} characters`] } } });
+    expect(await call(get, { method: 'GET', url: '/api/things/42?sort=%7F' })).toMatchObject({ status: 400, body: { fieldErrors: { sort: ['must not contain control characters'] } } });
+  });
+});
+
+describe('content type of writes', () => {
+  const write = httpHandler(route('public', 'PUT'), { body: z.object({ a: z.number().optional() }) }, async () => ({ ok: true }));
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json-patch+json'])('answers 415 to %s', async (type) => {
+    const answer = await call(write, { body: '{"a":1}', headers: { 'content-type': type } });
+    expect(answer.status).toBe(415);
+    expect(answer.body.fieldErrors['Content-Type']).toEqual([expect.stringContaining('is not accepted')]);
+  });
+
+  it('takes application/json with a charset, and no body without a content type; GETs are not checked', async () => {
+    expect((await call(write, { body: '{"a":1}', headers: { 'content-type': 'Application/JSON; charset=utf-8' } })).status).toBe(200);
+    const event = buildHttpEvent({ method: 'PUT', url: '/api/things/42', headers: {} }, route('public', 'PUT'), { id: '42' });
+    expect(((await write(event as never, context)) as APIGatewayProxyStructuredResultV2).statusCode).toBe(200);
+    const get = httpHandler(route('public', 'GET'), {}, async () => ({ ok: true }));
+    expect((await call(get, { method: 'GET', headers: { 'content-type': 'text/plain' } })).status).toBe(200);
+  });
+});
+
+describe("DynamoDB's refusals of a key value", () => {
+  const lookUp = httpHandler(route('public', 'GET'), {}, async () => {
+    await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: { pk: 'user#' + 'a'.repeat(3000), sk: 'x' } }));
+    return { found: false };
+  });
+  const emptyKey = httpHandler(route('public', 'GET'), {}, async () => {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: config().stateTable, Item: { pk: '', sk: 'x' } } }] }));
+    return { written: true };
+  });
+
+  it('are the caller\'s 400, whatever route: never a 500', async () => {
+    for (const handler of [lookUp, emptyKey]) {
+      const answer = await call(handler, { method: 'GET' });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toMatch(/too long or empty/);
+    }
+  });
+
+  it('other DynamoDB validation errors (our bugs) stay 500s', async () => {
+    const bug = httpHandler(route('public', 'GET'), {}, async () => {
+      await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: { pk: 'x' } }));
+      return {};
+    });
+    expect((await call(bug, { method: 'GET' })).status).toBe(500);
+  });
+});
+
+describe('security headers of API answers', () => {
+  it.each([
+    ['a JSON answer', async () => ({ ok: true }), 200],
+    ['an error', async () => { throw notFound('Thing'); }, 404],
+    ['a crash', async () => { throw new Error('boom'); }, 500],
+    ['a file', async () => binaryReply(new Uint8Array([37, 80, 68, 70]), 'application/pdf', { 'content-security-policy': 'weaker' }), 200],
+  ] as const)('%s carries CSP, nosniff and Referrer-Policy', async (_kind, handle, status) => {
+    const answer = await call(httpHandler(route('public', 'GET'), {}, handle), { method: 'GET' });
+    expect(answer.status).toBe(status);
+    expect(answer.headers).toMatchObject({
+      'content-security-policy': API_CONTENT_SECURITY_POLICY,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    });
+  });
+});

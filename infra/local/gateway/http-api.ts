@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { apiSecurityHeaders } from '../../../functions/http/security-headers';
 import { httpRoutes, type HttpRoute } from '../../../functions/routes';
 import { invoke } from './lambda';
 
@@ -50,9 +51,17 @@ export function matchRoute(method: string, path: string) {
   return undefined;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+/** The gateway's own answers (no route, too large, the Lambda failed), with the API's security headers. */
+export function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json', ...apiSecurityHeaders }).end(JSON.stringify(body));
 }
+
+/**
+ * Headers a client may not set, because something in front of the API sets them in AWS: the
+ * viewer's address (a CloudFront Function), CloudFront's secret origin header, proxies' chains.
+ * The local gateway has nothing in front of it: the caller's address is the socket's (`sourceIp`).
+ */
+const DROPPED_HEADERS = new Set(['x-viewer-address', 'x-forwarded-for', 'x-origin-verify', 'forwarded', 'x-real-ip']);
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
   const chunks: Buffer[] = [];
@@ -82,7 +91,7 @@ export function buildHttpEvent(input: HttpRequestInput, route: HttpRoute, params
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.headers)) {
     // HTTP APIs hand cookies over separately, in `cookies`.
-    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+    if (value !== undefined && name !== 'cookie' && !DROPPED_HEADERS.has(name)) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
@@ -130,7 +139,8 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
   const body = await readBody(req);
   if (body === 'too_large') return sendJson(res, 413, { message: 'Request Entity Too Large' });
   const event = buildHttpEvent(
-    { method, url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress },
+    // The caller's address is the connection's, never a header's (see DROPPED_HEADERS).
+    { method, url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') },
     matched.route,
     matched.params,
   );

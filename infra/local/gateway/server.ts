@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import sirv from 'sirv';
 import { PUBLISHED_PREFIX, servedObjectKey } from '../../../functions/objects/object-keys';
+import { apiSecurityHeaders, appContentSecurityPolicy, originOf, securityHeaders } from '../../../functions/http/security-headers';
 import { handleApiRequest } from './http-api';
 import { createWebSocketApi } from './websocket-api';
 
@@ -13,10 +14,19 @@ import { createWebSocketApi } from './websocket-api';
  *   /@connections/*  the WebSocket management API
  *   /objects/*       published objects of the uploads bucket (read-only, like CloudFront's behaviour)
  *   everything else  the built web app, index.html for client-side routes
+ *
+ * Every answer carries the security headers CloudFront's response headers policy adds in AWS
+ * (functions/http/security-headers.ts), except Strict-Transport-Security: this is plain http on
+ * this machine, where browsers ignore it anyway. API answers keep the API's own stricter policy.
  */
+
+/** The gateway's address unless HOST says otherwise: this machine only. */
+export const DEFAULT_HOST = '127.0.0.1';
 
 export interface GatewayOptions {
   readonly port: number;
+  /** Address to listen on (default 127.0.0.1: nothing but this machine can reach the app). */
+  readonly host?: string;
   readonly webDir?: string;
   /** `http://s3-host:port/bucket`, for /objects/*. */
   readonly objectsOrigin: string;
@@ -26,8 +36,15 @@ export async function startGateway(options: GatewayOptions) {
   const websocket = createWebSocketApi();
   const web = options.webDir && existsSync(options.webDir) ? sirv(options.webDir, { single: true, dev: false, etag: true }) : undefined;
 
+  // Browsers PUT photos straight to the S3 emulator (presigned URLs), and open /ws on this address.
+  const uploadOrigin = originOf(options.objectsOrigin);
+  const appHeaders = (host: string | undefined) =>
+    securityHeaders(appContentSecurityPolicy({ connectSources: [...(host && /^[\w.-]+(:\d+)?$/.test(host) ? [`ws://${host}`] : []), uploadOrigin] }));
+
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
+    // Defaults for every answer; an answer's own headers (the API's) take precedence in writeHead.
+    for (const [name, value] of Object.entries(appHeaders(req.headers.host))) res.setHeader(name, value);
     const served = (async () => {
       if (path.startsWith('/api/')) return handleApiRequest(req, res);
       if (await websocket.handleManagement(req, res)) return;
@@ -41,7 +58,7 @@ export async function startGateway(options: GatewayOptions) {
     })();
     served.catch((error) => {
       console.error('[gateway]', error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', ...apiSecurityHeaders });
       res.end(JSON.stringify({ message: 'Internal Server Error' }));
     });
   });
@@ -54,15 +71,17 @@ export async function startGateway(options: GatewayOptions) {
     });
   });
 
+  const host = options.host || DEFAULT_HOST;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '0.0.0.0', () => resolve());
+    server.listen(options.port, host, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
 
   return {
-    url: `http://localhost:${port}`,
+    url: `http://${urlHost(host)}:${port}`,
+    host,
     port,
     openWebSockets: websocket.openConnections,
     stop: () =>
@@ -72,6 +91,12 @@ export async function startGateway(options: GatewayOptions) {
         server.close(() => resolve());
       }),
   };
+}
+
+/** How the app's address is written for a listening address: `localhost` for loopback and any-address. */
+function urlHost(host: string): string {
+  if (['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host)) return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 /** Headers of the stored object that a browser needs; nothing else of S3's is passed on. */

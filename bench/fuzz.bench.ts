@@ -1,0 +1,341 @@
+/**
+ * `npm run bench:fuzz`: hostile requests over every route of the manifest, through the local
+ * gateway against the real emulators. It signs up a contractor and a client who follows one of
+ * the contractor's projects, then sends a few thousand generated requests: random, garbage,
+ * wrong-typed, oversized, control-character and deeply nested bodies; garbage path ids and query
+ * strings; wrong content types. Routes come from `functions/routes.ts`, so a new route is fuzzed
+ * by default (a valid body in `validBodies` below only makes its mutations reach deeper).
+ *
+ * It prints requests sent, answers by status class, 5xx (must be 0) and accepted-when-invalid
+ * (must be 0: a request built to break a rule every route has — control characters, a string over
+ * the ceiling, nesting, a non-JSON body on a write, a malformed id — that got a 2xx), and the
+ * 400s DynamoDB gave for a key no schema had bounded (a schema to tighten). Exit code 1 when
+ * either must-be-0 figure is not.
+ *
+ * Bounded: FUZZ_REQUESTS (default 3000) and FUZZ_SECONDS (default 240); FUZZ_SEED for a
+ * reproducible run. Loopback only (the gateway listens on 127.0.0.1).
+ */
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+
+process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+import { startLocalCloud } from '../infra/local/cloud';
+import { httpRoutes, type HttpRoute } from '../functions/routes';
+import { KEY_VALUE_ERROR_MESSAGE } from '../functions/http/responses';
+
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
+const SECONDS = Number(process.env.FUZZ_SECONDS ?? 240);
+const IN_FLIGHT = 4;
+let seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const initialSeed = seed;
+
+// --- a small seeded PRNG (mulberry32), so a run can be repeated -------------------------------
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const int = (n: number) => Math.floor(random() * n);
+const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
+const chance = (p: number) => random() < p;
+
+// --- HTTP ---------------------------------------------------------------------------------------
+interface Answer {
+  status: number;
+  text: string;
+  setCookie: string[];
+}
+
+function send(base: string, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
+  const target = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: target.port, path, method, headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const setCookie = res.headers['set-cookie'] ?? [];
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), setCookie });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.setTimeout(60_000, () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+// --- the people and things the fuzz aims at -----------------------------------------------------
+const cloud = await startLocalCloud({ port: 0 });
+const PASSWORD = 'fuzz-password-1';
+
+interface Person {
+  email: string;
+  cookie: string;
+}
+
+async function api(person: Person | undefined, method: string, path: string, body?: unknown) {
+  const answer = await send(
+    cloud.url,
+    method,
+    path,
+    { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(person?.cookie ? { cookie: person.cookie } : {}) },
+    body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+  );
+  const cookie = answer.setCookie[0]?.split(';')[0];
+  if (person && cookie) person.cookie = cookie;
+  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
+  return answer.text ? JSON.parse(answer.text) : undefined;
+}
+
+async function register(role: 'contractor' | 'client'): Promise<Person> {
+  const person = { email: `fuzz.${role}.${randomUUID().slice(0, 8)}@example.com`, cookie: '' };
+  await api(person, 'POST', '/api/auth/register', { firstName: 'Fuzz', lastName: role, email: person.email, role, password: PASSWORD, confirmPassword: PASSWORD });
+  return person;
+}
+
+async function tokenMailedTo(email: string): Promise<string> {
+  const { emails } = (await (await fetch(`${cloud.endpoints.ses}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text?: string }; at: number }[] };
+  const mails = emails.filter((m) => m.destination.to.includes(email)).sort((a, b) => b.at - a.at);
+  for (const mail of mails) {
+    const token = /\/verify-email\?token=([\w-]+)/.exec(mail.body.text ?? '')?.[1];
+    if (token) return token;
+  }
+  throw new Error(`no link mailed to ${email}`);
+}
+
+const contractor = await register('contractor');
+const client = await register('client');
+const project = await api(contractor, 'POST', '/api/projects', { name: 'Fuzz House', address: '1 Fuzz Road', clientName: 'Fuzz Client', clientEmail: client.email });
+await api(contractor, 'POST', `/api/projects/${project.id}/share-with-client`);
+await api(client, 'POST', '/api/auth/verify-email', { token: await tokenMailedTo(client.email) });
+const [room] = await api(contractor, 'GET', `/api/projects/${project.id}/rooms`);
+const item = await api(contractor, 'POST', '/api/checklist-items', { roomId: room.id, category: 'standard', name: 'Fuzz tile' });
+const message = await api(client, 'POST', '/api/chat', { projectId: project.id, message: 'hello from the fuzz' });
+const ids = { project: project.id as string, room: room.id as string, item: item.id as string, message: (message?.id ?? message?.message?.id ?? randomUUID()) as string };
+
+/** Valid bodies (where one is known) to mutate: reaches past the schema into the handlers. */
+const validBodies: Partial<Record<keyof typeof httpRoutes, () => Record<string, unknown>>> = {
+  register: () => ({ firstName: 'A', lastName: 'B', email: `fuzz.${randomUUID().slice(0, 8)}@example.com`, role: 'client', password: PASSWORD, confirmPassword: PASSWORD }),
+  login: () => ({ email: contractor.email, password: 'wrong password' }),
+  forgotPassword: () => ({ email: `nobody.${randomUUID().slice(0, 8)}@example.com` }),
+  resetPassword: () => ({ token: randomUUID(), password: PASSWORD, confirmPassword: PASSWORD }),
+  updateProfile: () => ({ firstName: 'Fuzz', lastName: 'Person', email: contractor.email }),
+  changePassword: () => ({ currentPassword: 'not it', newPassword: 'another-one-1', confirmPassword: 'another-one-1' }),
+  verifyEmail: () => ({ token: randomUUID() }),
+  createProject: () => ({ name: 'P', address: 'A', clientName: 'C' }),
+  updateProject: () => ({ name: 'P', address: 'A', clientName: 'C' }),
+  patchProject: () => ({ status: 'active' }),
+  createRoom: () => ({ projectId: ids.project, type: 'kitchen' }),
+  renameRoom: () => ({ customName: 'R' }),
+  createItem: () => ({ roomId: ids.room, category: 'standard', name: 'I' }),
+  patchItem: () => ({ details: 'd', purchasesMade: true }),
+  putItem: () => ({ details: 'd' }),
+  postChat: () => ({ projectId: ids.project, message: 'm', roomId: ids.room }),
+  markMessageRead: () => ({ readByClient: true }),
+  markAllRead: () => ({ readByContractor: true, userType: 'contractor' }),
+  publishObject: () => ({ objectURL: `${cloud.endpoints.s3}/cc-uploads/uploads/x/${'a'.repeat(32)}` }),
+  putUserSession: () => ({ userType: 'contractor', userName: 'Fuzz', chatOpenedOnce: true }),
+};
+
+// --- generators ---------------------------------------------------------------------------------
+const CONTROL = ['\u0000', '\u0001', '\u0007', '\u0008', '\u000b', '\u001b', '\u001f', '\u007f'];
+const FIELD_NAMES = ['name', 'email', 'password', 'projectId', 'roomId', 'message', 'details', 'cabinetDetails', 'referenceLinks', 'token', 'status', 'customName', 'type', 'category', 'userType', '__proto__', 'constructor', ''];
+
+function randomString(): string {
+  switch (int(9)) {
+    case 0: return '';
+    case 1: return 'x'.repeat(int(5000));
+    case 2: return '🧱'.repeat(int(300));
+    case 3: return '\ud800lone surrogate';
+    case 4: return "'; DROP TABLE events; --";
+    case 5: return '<script>alert(1)</script>';
+    case 6: return 'javascript:alert(1)';
+    case 7: return '../../etc/passwd';
+    default: return randomUUID();
+  }
+}
+
+function randomValue(depth = 0): unknown {
+  switch (int(depth > 3 ? 6 : 9)) {
+    case 0: return null;
+    case 1: return chance(0.5);
+    case 2: return pick([0, -1, 1e308, -1e308, 3.14, 2 ** 53 + 1, Number.MAX_SAFE_INTEGER]);
+    case 3: case 4: case 5: return randomString();
+    case 6: return Array.from({ length: int(5) }, () => randomValue(depth + 1));
+    default: return Object.fromEntries(Array.from({ length: int(5) }, () => [pick(FIELD_NAMES), randomValue(depth + 1)]));
+  }
+}
+
+/** A body that breaks a rule of the guard every route has (so it must never be accepted). */
+function hostile(base: Record<string, unknown>): { body: unknown; kind: string } {
+  const key = pick(Object.keys(base).length ? Object.keys(base) : FIELD_NAMES);
+  switch (int(5)) {
+    case 0: return { body: { ...base, [key]: `a${pick(CONTROL)}b` }, kind: 'control character in a value' };
+    case 1: return { body: { ...base, [`k${pick(CONTROL)}`]: 'x' }, kind: 'control character in a key' };
+    case 2: return { body: { ...base, [key]: 'x'.repeat(10_001 + int(5000)) }, kind: 'oversized string' };
+    case 3: {
+      let nested: unknown = 'x';
+      for (let i = 0; i < 17 + int(200); i++) nested = chance(0.5) ? [nested] : { a: nested };
+      return { body: { ...base, [key]: nested }, kind: 'deep nesting' };
+    }
+    default: return { body: Object.fromEntries(Array.from({ length: 101 + int(200) }, (_, i) => [`k${i}`, i])), kind: 'too many keys' };
+  }
+}
+
+/** A body that may or may not be valid (random, wrong-typed, a mutated valid one, not JSON). */
+function arbitrary(base: Record<string, unknown>): { raw?: Buffer; body?: unknown } {
+  switch (int(6)) {
+    case 0: return { body: pick([42, 'text', [], null, true, [base]]) };
+    case 1: return { raw: Buffer.from(pick(['{', '{"a":', 'null null', '\u0000', '{"a":1}}', '[' .repeat(5000)])) };
+    case 2: return { body: randomValue() };
+    case 3: return { body: Object.fromEntries(Object.entries(base).map(([k, v]) => [k, chance(0.5) ? randomValue(1) : v])) };
+    case 4: return { body: { ...base, [pick(FIELD_NAMES)]: randomValue(1) } };
+    default: return { body: base };
+  }
+}
+
+function pathId(real: string): { value: string; invalid?: string; unknown?: boolean } {
+  switch (int(10)) {
+    case 0: return { value: encode(`a${pick(CONTROL)}b`), invalid: 'control character in the path' };
+    case 1: return { value: 'a'.repeat(201 + int(3000)), invalid: 'oversized path id' };
+    case 2: return { value: randomUUID(), unknown: true };
+    case 3: return { value: encode(randomString().slice(0, 150)) || 'x', unknown: true };
+    case 4: return { value: pick(['..', '%2e%2e', '%2F', '%25', 'null', 'undefined', '0', '-1', '__proto__']), unknown: true };
+    default: return { value: real };
+  }
+}
+
+function query(): { value: string; invalid?: string } {
+  switch (int(8)) {
+    case 0: return { value: `?before=${encode(pick(CONTROL))}`, invalid: 'control character in the query' };
+    case 1: return { value: `?q=${'z'.repeat(2001 + int(3000))}`, invalid: 'oversized query value' };
+    case 2: return { value: `?${Array.from({ length: 101 }, (_, i) => `p${i}=1`).join('&')}`, invalid: 'too many query parameters' };
+    case 3: return { value: `?limit=-1&before=${encode(randomString().slice(0, 100))}&limit=x` };
+    default: return { value: '' };
+  }
+}
+
+/** Percent-encodes; a lone surrogate becomes the raw bytes of one (malformed UTF-8 on the wire). */
+const encode = (text: string) => {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+
+const CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', ''];
+
+// --- the run ------------------------------------------------------------------------------------
+const routes = Object.entries(httpRoutes as Record<string, HttpRoute>);
+/** Requests that would end the fuzz's own sessions or fixtures are sent anonymously unless built to be refused. */
+const DESTRUCTIVE = new Set(['logout', 'deleteAccount', 'deleteProject', 'deleteRoom', 'deleteItem', 'changePassword', 'updateProfile']);
+const idFor = (param: string, path: string) =>
+  param === 'messageId' ? ids.message : path.startsWith('/api/rooms/') ? ids.room : path.startsWith('/api/checklist-items/') ? ids.item : ids.project;
+
+const byClass = new Map<string, number>();
+const serverErrors: string[] = [];
+const acceptedInvalid: string[] = [];
+const keyRefusals = new Map<string, string>();
+const unknownAccepted = new Map<string, number>();
+/** Routes that answered 2xx at least once: the fuzz got past validation into the handler there. */
+const reached = new Set<string>();
+let sent = 0;
+const started = Date.now();
+
+async function one(n: number) {
+  const [name, route] = routes[n % routes.length]!;
+  const caller = pick([contractor, contractor, client, undefined]);
+  let invalid: string | undefined;
+  let unknown = false;
+
+  let path = route.path.replace(/\{(\w+)\}/g, (_, param: string) => {
+    const id = pathId(idFor(param, route.path));
+    invalid ??= id.invalid;
+    unknown ||= Boolean(id.unknown);
+    return id.value;
+  });
+  const q = query();
+  invalid ??= q.invalid;
+  path += q.value;
+
+  const headers: Record<string, string> = {};
+  let body: Buffer | undefined;
+  if (route.method !== 'GET') {
+    const base = validBodies[name as keyof typeof httpRoutes]?.() ?? {};
+    let json: unknown;
+    if (chance(0.4)) {
+      const made = hostile(base);
+      json = made.body;
+      invalid ??= made.kind;
+    } else if (chance(0.9)) {
+      const made = arbitrary(base);
+      body = made.raw;
+      json = made.body;
+    }
+    if (json !== undefined) body = Buffer.from(JSON.stringify(json));
+    const contentType = chance(0.15) ? pick(CONTENT_TYPES) : 'application/json';
+    if (contentType) headers['content-type'] = contentType;
+    if (body && contentType !== 'application/json') invalid ??= `body sent as ${contentType || 'no content type'}`;
+  }
+  const person = DESTRUCTIVE.has(name) && !invalid && !unknown ? undefined : caller;
+  if (person?.cookie) headers.cookie = person.cookie;
+
+  let answer: Answer;
+  try {
+    answer = await send(cloud.url, route.method, path, headers, body);
+  } catch (error) {
+    answer = { status: 599, text: String(error), setCookie: [] };
+  }
+  sent++;
+  const statusClass = `${Math.floor(answer.status / 100)}xx`;
+  byClass.set(statusClass, (byClass.get(statusClass) ?? 0) + 1);
+  const sample = `${route.method} ${path.slice(0, 120)}${path.length > 120 ? '…' : ''} ${body ? body.toString('utf8').slice(0, 160) : '(no body)'} → ${answer.status} ${answer.text.slice(0, 160)}`;
+  if (answer.status < 300) reached.add(name);
+  if (answer.status >= 500) serverErrors.push(sample);
+  else if (answer.status < 300 && invalid) acceptedInvalid.push(`[${invalid}] ${sample}`);
+  else if (answer.status < 300 && unknown) unknownAccepted.set(`${route.method} ${route.path}`, (unknownAccepted.get(`${route.method} ${route.path}`) ?? 0) + 1);
+  if (answer.status === 400 && answer.text.includes(KEY_VALUE_ERROR_MESSAGE)) keyRefusals.set(`${route.method} ${route.path}`, sample);
+}
+
+/** The fuzz may sign its people out or change their password (anonymously sent requests cannot): sign them in again. */
+async function keepSignedIn() {
+  for (const person of [contractor, client]) {
+    const me = await send(cloud.url, 'GET', '/api/auth/me', { cookie: person.cookie });
+    if (me.status === 401) await api(person, 'POST', '/api/auth/login', { email: person.email, password: PASSWORD }).catch(() => {});
+  }
+}
+
+try {
+  let next = 0;
+  while (next < REQUESTS && Date.now() - started < SECONDS * 1000) {
+    const batch = Array.from({ length: Math.min(IN_FLIGHT, REQUESTS - next) }, () => one(next++));
+    await Promise.all(batch);
+    if (next % 200 < IN_FLIGHT) await keepSignedIn();
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\nFuzz — ${new Date().toISOString()} — seed ${initialSeed} — ${routes.length} routes from functions/routes.ts — local gateway on ${cloud.url}`);
+  console.table({
+    'requests sent': sent,
+    seconds,
+    ...Object.fromEntries([...byClass].sort().map(([k, v]) => [k, v])),
+    '5xx (must be 0)': serverErrors.length,
+    'accepted when invalid (must be 0)': acceptedInvalid.length,
+    'routes whose key reached DynamoDB unbounded (400 by the toolkit)': keyRefusals.size,
+    'routes answering 2xx at least once': `${reached.size} of ${routes.length}`,
+  });
+  const never = routes.map(([name]) => name).filter((name) => !reached.has(name));
+  if (never.length) console.log(`never 2xx (every request refused): ${never.join(', ')}`);
+  for (const line of serverErrors.slice(0, 20)) console.log(`5xx: ${line}`);
+  for (const line of acceptedInvalid.slice(0, 20)) console.log(`accepted when invalid: ${line}`);
+  for (const [route, line] of keyRefusals) console.log(`DynamoDB refused a key (schema to tighten) on ${route}: ${line}`);
+  if (unknownAccepted.size) console.log('2xx with an unknown but well-formed id (check they are right):', Object.fromEntries(unknownAccepted));
+  process.exitCode = serverErrors.length || acceptedInvalid.length ? 1 : 0;
+} finally {
+  await cloud.stop();
+}
