@@ -444,7 +444,9 @@ describe('Lambda bundling', () => {
       // A handler checks its configuration when loaded, as in a Lambda's init: without a session
       // key (or with the public local one) it refuses to load; with one it loads.
       const load = () => import(`${pathToFileURL(join(bundleDir!, 'index.mjs')).href}?${Math.random()}`);
-      const saved = process.env.SESSION_SECRET;
+      // As in AWS: not the local cloud (whose setup may have set APP_MODE in this process).
+      const saved = { secret: process.env.SESSION_SECRET, mode: process.env.APP_MODE };
+      delete process.env.APP_MODE;
       try {
         process.env.SESSION_SECRET = 'local-development-secret-not-for-production';
         await expect(load()).rejects.toThrow(/SESSION_SECRET must be set to a random key/);
@@ -452,8 +454,10 @@ describe('Lambda bundling', () => {
         const bundle = await load();
         expect(typeof bundle.handler).toBe('function');
       } finally {
-        if (saved === undefined) delete process.env.SESSION_SECRET;
-        else process.env.SESSION_SECRET = saved;
+        for (const [name, value] of [['SESSION_SECRET', saved.secret], ['APP_MODE', saved.mode]] as const) {
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+        }
       }
     },
     120_000,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { inject, describe, expect, it, afterEach } from 'vitest';
 import WebSocket from 'ws';
 import { streamStart } from '../../events/envelope';
@@ -128,7 +129,9 @@ describe('WebSocket API', () => {
     await expect(connect(mine.projectId).opened).rejects.toThrow('refused with 401');
     const other = await projectMember();
     await expect(connect(mine.projectId, other.cookie).opened).rejects.toThrow('refused with 403');
-    await expect(connect(uniqueId('project'), other.cookie).opened).rejects.toThrow('refused with 403');
+    // A well-formed id of no project of theirs: 403; an id of the wrong shape: 400 before any lookup.
+    await expect(connect(randomUUID(), other.cookie).opened).rejects.toThrow('refused with 403');
+    await expect(connect(uniqueId('project'), other.cookie).opened).rejects.toThrow('refused with 400');
     const { cookie } = await signIn();
     const noProject = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, { headers: { cookie } });
     sockets.push(noProject);
