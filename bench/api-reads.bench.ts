@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 import { startLocalCloud } from '../infra/local/cloud';
+import { signedInApi } from './signed-in-api';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 30);
 const SIZES = (process.env.BENCH_SIZES ?? '0,100,300').split(',').map(Number);
@@ -26,18 +27,8 @@ dynamo().middlewareStack.add(
   { step: 'initialize', name: 'benchTally' },
 );
 
-let cookie = '';
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${cloud.url}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const setCookie = response.headers.getSetCookie()[0];
-  if (setCookie) cookie = setCookie.split(';')[0]!;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const call = signedInApi(cloud.url);
+const api = async (method: string, path: string, body?: unknown) => (await call(method, path, body)).json();
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 

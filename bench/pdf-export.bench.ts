@@ -15,6 +15,7 @@ import puppeteer from 'puppeteer-core';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 import { startLocalCloud } from '../infra/local/cloud';
+import { signedInApi } from './signed-in-api';
 
 const TARGET_ITEMS = Number(process.env.BENCH_ITEMS ?? 300);
 const WARM_CALLS = Number(process.env.BENCH_REPEAT ?? 10);
@@ -28,18 +29,7 @@ const { s3 } = await import('../functions/adapters/aws-clients');
 const { config } = await import('../functions/config');
 const workDir = mkdtempSync(join(tmpdir(), 'pdf-bench-'));
 
-let cookie = '';
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${cloud.url}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const setCookie = response.headers.getSetCookie()[0];
-  if (setCookie) cookie = setCookie.split(';')[0]!;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response;
-}
+const api = signedInApi(cloud.url);
 const json = async (method: string, path: string, body?: unknown) => (await api(method, path, body)).json();
 
 /** Photo-like JPEGs of a few sizes (noise over a gradient compresses like a photo, not like flat colour). */
