@@ -1,3 +1,4 @@
+import { publishedKeyOf } from '../uploads/object-paths';
 import { limits } from './model';
 
 /**
@@ -11,11 +12,6 @@ import { limits } from './model';
 /** Longer than any address a person pastes or this app hands out (uploads, published photos). */
 export const MAX_URL_LENGTH = limits.url;
 
-/**
- * A path under /objects/ (published photos are `/objects/<token>.<ext>`, see
- * functions/objects/object-keys.ts): plain segments, none starting with a dot (so no `.` or `..`).
- */
-const OBJECT_PATH = /^\/objects(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/;
 
 function webUrl(text: string): URL | undefined {
   // Whitespace or control characters inside are not part of an address someone typed or pasted.
@@ -35,7 +31,7 @@ function webUrl(text: string): URL | undefined {
 export const isWebUrl = (text: string): boolean => webUrl(text) !== undefined;
 
 /** A photo this app published: `/objects/<file>`, no dot segments. */
-export const isObjectPath = (text: string): boolean => text.length <= MAX_URL_LENGTH && OBJECT_PATH.test(text) && !text.includes('..');
+export const isObjectPath = (text: string): boolean => publishedKeyOf(text) !== undefined;
 
 /** What the API accepts as an image: an http(s) URL or one of our `/objects/` paths. */
 export const isImageRef = (text: string): boolean => isWebUrl(text) || isObjectPath(text);

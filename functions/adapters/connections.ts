@@ -86,13 +86,3 @@ export async function postToConnections(connectionIds: readonly string[], messag
   const sent = results.filter(Boolean).length;
   return { sent, gone: results.length - sent };
 }
-
-
-export async function projectConnectionIds(projectId: string): Promise<string[]> {
-  return (await projectConnections(projectId)).map(({ connectionId }) => connectionId);
-}
-
-/** Sends to every open connection of the project. */
-export async function postToProject(projectId: string, message: unknown): Promise<{ sent: number; gone: number }> {
-  return postToConnections(await projectConnectionIds(projectId), message);
-}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PUBLISHED_PREFIX, publishedKeyOf } from '../../events/uploads/object-paths';
 
 /**
  * Object keys of the uploads bucket. Two prefixes, never mixed:
@@ -10,7 +11,7 @@ import { randomBytes } from 'node:crypto';
  */
 
 export const UPLOADS_PREFIX = 'uploads/';
-export const PUBLISHED_PREFIX = 'objects/';
+export { PUBLISHED_PREFIX };
 
 const newToken = () => randomBytes(24).toString('base64url');
 const TOKEN = '[A-Za-z0-9_-]{32}';
@@ -56,19 +57,5 @@ export function parseUploadURL(objectURL: string): UploadReference | undefined {
   return { key: match[1]!, userId: match[2]!, location: `${url.origin}${url.pathname}` };
 }
 
-const SERVED_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-const MAX_KEY_LENGTH = 1024;
-
-/**
- * The key a `/objects/...` request path (query ignored) names, for the local gateway to serve as
- * CloudFront does: the path is the key, under `objects/` only. Nothing else is served: no
- * listing (`/objects/` alone), no dot segments or hidden names, no percent-encoding (so no
- * encoded traversal or slash), no empty segments.
- */
-export function servedObjectKey(requestPath: string): string | undefined {
-  const path = withoutQuery(requestPath);
-  if (!path.startsWith(`/${PUBLISHED_PREFIX}`) || path.length > MAX_KEY_LENGTH) return undefined;
-  const rest = path.slice(1 + PUBLISHED_PREFIX.length);
-  if (!rest || !rest.split('/').every((segment) => SERVED_SEGMENT.test(segment))) return undefined;
-  return path.slice(1);
-}
+/** The key a `/objects/...` request path (query ignored) names, for the local gateway to serve as CloudFront does. */
+export const servedObjectKey = (requestPath: string): string | undefined => publishedKeyOf(withoutQuery(requestPath));

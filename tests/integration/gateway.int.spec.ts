@@ -6,7 +6,10 @@ import { GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3, websocketManagement } from '../../functions/adapters/aws-clients';
 import { config } from '../../functions/config';
-import { postToConnection, postToProject, projectConnectionIds, saveConnection } from '../../functions/adapters/connections';
+import { postToConnection, postToConnections, projectConnections, saveConnection } from '../../functions/adapters/connections';
+
+const projectConnectionIds = async (projectId: string) => (await projectConnections(projectId)).map(({ connectionId }) => connectionId);
+const postToProject = async (projectId: string, message: unknown) => postToConnections(await projectConnectionIds(projectId), message);
 import { signIn } from '../support/session';
 import { signedUp } from '../support/accounts';
 

@@ -5,8 +5,8 @@
  * a user elsewhere after signing in.
  */
 
-// The router parses query values as JSON, so an all-digit value arrives as a number.
-const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 320) : undefined);
+/** A query value as text. The router parses query values as JSON, so an all-digit value arrives as a number. */
+export const searchText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 320) : undefined);
 
 const defined = <T extends Record<string, string | undefined>>(values: T) =>
   Object.fromEntries(Object.entries(values).filter(([, value]) => value)) as { [K in keyof T]?: string };
@@ -14,5 +14,5 @@ const defined = <T extends Record<string, string | undefined>>(values: T) =>
 export type VerifyPageSearch = { token?: string; email?: string };
 export type SignInSearch = { email?: string; verify?: string };
 
-export const parseVerifyPageSearch = (search: Record<string, unknown>): VerifyPageSearch => defined({ token: text(search.token), email: text(search.email) });
-export const parseSignInSearch = (search: Record<string, unknown>): SignInSearch => defined({ email: text(search.email), verify: text(search.verify) });
+export const parseVerifyPageSearch = (search: Record<string, unknown>): VerifyPageSearch => defined({ token: searchText(search.token), email: searchText(search.email) });
+export const parseSignInSearch = (search: Record<string, unknown>): SignInSearch => defined({ email: searchText(search.email), verify: searchText(search.verify) });

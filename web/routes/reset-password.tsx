@@ -8,16 +8,16 @@ import type * as z from 'zod';
 import { accountMessages, resetPasswordInput } from '../../events/accounts/schemas';
 import { serverMessage } from '../api/errors';
 import { resetPassword } from '../auth/api';
+import { searchText } from '../auth/verify-search';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass } from '../components/button';
 import { PasswordField, SubmitButton } from '../components/form';
 import { toast } from '../components/toast';
 
 export const Route = createFileRoute('/reset-password')({
-  // The router parses query values as JSON, so an all-digit token arrives as a number.
   validateSearch: (search: Record<string, unknown>): { token?: string } => {
-    const { token } = search;
-    return typeof token === 'string' || typeof token === 'number' ? { token: String(token) } : {};
+    const token = searchText(search.token);
+    return token ? { token } : {};
   },
   component: ResetPasswordScreen,
 });
