@@ -71,4 +71,4 @@ export type AccountEvent =
   | EventOf<typeof emailVerified>
   | EventOf<typeof accountDeleted>;
 
-export const userStreamId = (userId: string) => `user#${userId}`;
+export { userStreamId } from '../streams';

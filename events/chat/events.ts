@@ -29,4 +29,4 @@ export const messagesRead = defineEvent('MessagesRead', {
 export const chatEvents = [messagePosted, messagesRead];
 export type ChatEvent = EventOf<typeof messagePosted> | EventOf<typeof messagesRead>;
 
-export const chatStreamId = (projectId: string) => `chat#${projectId}`;
+export { chatStreamId } from '../streams';

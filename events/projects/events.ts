@@ -161,5 +161,4 @@ export type ItemEvent =
   | EventOf<typeof photoPublished>
   | EventOf<typeof itemDeleted>;
 
-export const projectStreamId = (projectId: string) => `project#${projectId}`;
-export const itemStreamId = (itemId: string) => `item#${itemId}`;
+export { itemStreamId, projectStreamId } from '../streams';
