@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { handlerModulePath, httpRoutes, projector, webSocketRoutes } from '../functions/routes';
+import { browserNotifier, handlerModulePath, httpRoutes, webSocketRoutes } from '../functions/routes';
 import { repoRoot, webDistDir } from '../infra/paths';
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -23,7 +23,7 @@ const assets = readdirSync(join(webDistDir, 'assets')).map((name) => {
 console.log('Web app (dist/web/assets):');
 console.table(assets.sort((a, b) => Number(b.kb) - Number(a.kb)));
 
-const handlers = [...new Set([...Object.values(httpRoutes).map((r) => r.handler), ...Object.values(webSocketRoutes).map((r) => r.handler), projector.handler])];
+const handlers = [...new Set([...Object.values(httpRoutes).map((r) => r.handler), ...Object.values(webSocketRoutes).map((r) => r.handler), browserNotifier.handler])];
 const out = mkdtempSync(join(tmpdir(), 'cc-bundles-'));
 const rows = [];
 try {

@@ -80,7 +80,10 @@ export const webSocketRoutes = {
   $default: { handler: 'ws-default' },
 } as const satisfies Record<string, { handler: string }>;
 
-/** The consumer of the events table's stream (an event source mapping in AWS, a poller locally). */
-export const projector = { handler: 'projector', batchSize: 100 } as const;
+/**
+ * The consumer of the events table's stream, which tells browsers that something happened (an
+ * event source mapping in AWS, a poller locally).
+ */
+export const browserNotifier = { handler: 'notify-browsers', batchSize: 100 } as const;
 
 export const handlerModulePath = (handler: string): string => `functions/handlers/${handler}.ts`;

@@ -27,22 +27,32 @@ export interface TableDefinition {
   readonly name: string;
   readonly partitionKey: KeyAttribute;
   readonly sortKey: KeyAttribute;
-  readonly indexes: readonly IndexDefinition[];
+  /** Keyed by index name: code reaches one as `stateTable.indexes.gsi1`, the CDK stack and the local cloud iterate them. */
+  readonly indexes: Readonly<Record<string, IndexDefinition>>;
   readonly stream?: 'NEW_IMAGE';
   readonly ttlAttribute?: string;
 }
+
+/** Indexes keyed by their name; each gets its key as `name`, so the two cannot differ. */
+function namedIndexes<const Indexes extends Record<string, Omit<IndexDefinition, 'name'>>>(
+  indexes: Indexes,
+): { readonly [Name in keyof Indexes & string]: Indexes[Name] & { readonly name: Name } } {
+  return Object.fromEntries(Object.entries(indexes).map(([name, index]) => [name, { name, ...index }])) as never;
+}
+
+/** A table's indexes, for building them. */
+export const indexesOf = (table: TableDefinition): IndexDefinition[] => Object.values(table.indexes);
 
 export const eventsTable = {
   name: 'events',
   partitionKey: { name: 'streamId', type: 'S' },
   sortKey: { name: 'version', type: 'N' },
-  indexes: [
-    {
-      name: 'byProject',
+  indexes: namedIndexes({
+    byProject: {
       partitionKey: { name: 'projectId', type: 'S' },
       sortKey: { name: 'eventId', type: 'S' },
     },
-  ],
+  }),
   stream: 'NEW_IMAGE',
 } as const satisfies TableDefinition;
 
@@ -50,18 +60,16 @@ export const stateTable = {
   name: 'state',
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'S' },
-  indexes: [
-    {
-      name: 'gsi1',
+  indexes: namedIndexes({
+    gsi1: {
       partitionKey: { name: 'gsi1pk', type: 'S' },
       sortKey: { name: 'gsi1sk', type: 'S' },
     },
-    {
-      name: 'gsi2',
+    gsi2: {
       partitionKey: { name: 'gsi2pk', type: 'S' },
       sortKey: { name: 'gsi2sk', type: 'S' },
     },
-  ],
+  }),
   ttlAttribute: 'expiresAt',
 } as const satisfies TableDefinition;
 

@@ -11,8 +11,8 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { envNames } from '../functions/config';
 import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
-import { handlerModulePath, httpRoutes, projector, webSocketRoutes, type HttpRoute } from '../functions/routes';
-import { eventsTable, stateTable, tables, type KeyAttribute, type TableDefinition } from '../functions/tables';
+import { browserNotifier, handlerModulePath, httpRoutes, webSocketRoutes, type HttpRoute } from '../functions/routes';
+import { eventsTable, indexesOf, stateTable, tables, type KeyAttribute, type TableDefinition } from '../functions/tables';
 import { HandlerFunction } from './constructs/handler-function';
 import { Site } from './constructs/site';
 
@@ -38,7 +38,7 @@ const pascal = (name: string) =>
 
 /**
  * Construction Checklist in AWS: DynamoDB tables from `functions/tables.ts`, one Lambda and one
- * HTTP API route per entry of `functions/routes.ts`, the WebSocket API, the stream projector,
+ * HTTP API route per entry of `functions/routes.ts`, the WebSocket API, the browser notifier on the events stream,
  * the uploads bucket, and the web app behind CloudFront.
  */
 export class ConstructionChecklistStack extends Stack {
@@ -198,30 +198,30 @@ export class ConstructionChecklistStack extends Stack {
       });
     }
 
-    // --- Projector: the events stream, with retries, bisection and a dead-letter queue ---------
-    const projectorDlq = new Queue(this, 'ProjectorDeadLetterQueue', {
+    // --- Browser notifier: the events stream, with retries, bisection and a dead-letter queue ---------
+    const browserNotifierDlq = new Queue(this, 'BrowserNotifierDeadLetterQueue', {
       retentionPeriod: Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    const projectorFn = new HandlerFunction(this, 'Projector', {
-      handler: projector.handler,
-      description: `projector: ${handlerModulePath(projector.handler)}`,
+    const browserNotifierFn = new HandlerFunction(this, 'BrowserNotifier', {
+      handler: browserNotifier.handler,
+      description: `browser-notifier: ${handlerModulePath(browserNotifier.handler)}`,
       environment,
       timeout: Duration.seconds(60),
       memorySize: 512,
     });
-    events.grantReadWriteData(projectorFn);
-    state.grantReadWriteData(projectorFn);
-    projectorFn.addToRolePolicy(manageConnections);
-    projectorFn.addEventSource(
+    events.grantReadWriteData(browserNotifierFn);
+    state.grantReadWriteData(browserNotifierFn);
+    browserNotifierFn.addToRolePolicy(manageConnections);
+    browserNotifierFn.addEventSource(
       new DynamoEventSource(events, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: projector.batchSize,
+        batchSize: browserNotifier.batchSize,
         bisectBatchOnError: true,
         retryAttempts: 10,
         reportBatchItemFailures: true,
-        onFailure: new SqsDlq(projectorDlq),
+        onFailure: new SqsDlq(browserNotifierDlq),
       }),
     );
 
@@ -236,7 +236,7 @@ export class ConstructionChecklistStack extends Stack {
     new CfnOutput(this, 'StateTableName', { value: state.tableName });
     new CfnOutput(this, 'WebBucketName', { value: site.webBucket.bucketName });
     new CfnOutput(this, 'UploadsBucketName', { value: uploads.bucketName });
-    new CfnOutput(this, 'ProjectorDeadLetterQueueUrl', { value: projectorDlq.queueUrl });
+    new CfnOutput(this, 'BrowserNotifierDeadLetterQueueUrl', { value: browserNotifierDlq.queueUrl });
   }
 
   private table(definition: TableDefinition): Table {
@@ -249,7 +249,7 @@ export class ConstructionChecklistStack extends Stack {
       stream: definition.stream === 'NEW_IMAGE' ? StreamViewType.NEW_IMAGE : undefined,
       timeToLiveAttribute: definition.ttlAttribute,
     });
-    for (const index of definition.indexes) {
+    for (const index of indexesOf(definition)) {
       table.addGlobalSecondaryIndex({
         indexName: index.name,
         partitionKey: attribute(index.partitionKey),

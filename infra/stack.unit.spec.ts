@@ -8,8 +8,8 @@ import { envNames } from '../functions/config';
 import { ORIGIN_VERIFY_HEADER } from '../functions/http/client-address';
 import { HSTS_MAX_AGE_SECONDS } from '../functions/http/security-headers';
 import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
-import { handlerModulePath, httpRoutes, projector, webSocketRoutes } from '../functions/routes';
-import { eventsTable, stateTable, type TableDefinition } from '../functions/tables';
+import { browserNotifier, handlerModulePath, httpRoutes, webSocketRoutes } from '../functions/routes';
+import { eventsTable, indexesOf, stateTable, type TableDefinition } from '../functions/tables';
 import { HandlerFunction } from './constructs/handler-function';
 import { repoRoot } from './paths';
 import { ConstructionChecklistStack, defaultMailFrom, localOnlyConfig, webSocketStageName } from './stack';
@@ -53,7 +53,7 @@ const uploadsBucketIdIn = (synthesized: Template): string =>
 /** Our functions carry a description naming what they serve; CDK's helper functions do not. */
 const ourFunctions = () =>
   Object.entries(template.findResources('AWS::Lambda::Function')).filter(([, fn]) =>
-    /^(route|websocket|projector): /.test(fn.Properties.Description ?? ''),
+    /^(route|websocket|browser-notifier): /.test(fn.Properties.Description ?? ''),
   );
 const functionIdByDescription = (description: string): string => {
   const found = ourFunctions().filter(([, fn]) => fn.Properties.Description === description);
@@ -121,12 +121,12 @@ describe('ConstructionChecklist stack', () => {
     });
   });
 
-  it('has one Lambda per HTTP route, per WebSocket route and the projector, on Node 22 arm64 with the app configuration', () => {
+  it('has one Lambda per HTTP route, per WebSocket route and the browser notifier, on Node 22 arm64 with the app configuration', () => {
     const fns = ourFunctions();
     const expectedDescriptions = [
       ...Object.values(httpRoutes).map((route) => `route: ${route.method} ${route.path}`),
       ...Object.keys(webSocketRoutes).map((routeKey) => `websocket: ${routeKey}`),
-      `projector: ${handlerModulePath(projector.handler)}`,
+      `browser-notifier: ${handlerModulePath(browserNotifier.handler)}`,
     ];
     expect(fns.map(([, fn]) => fn.Properties.Description).sort()).toEqual(expectedDescriptions.sort());
 
@@ -208,7 +208,7 @@ describe('ConstructionChecklist stack', () => {
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       });
       expect(table.Properties!.GlobalSecondaryIndexes).toEqual(
-        definition.indexes.map((index) => ({
+        indexesOf(definition).map((index) => ({
           IndexName: index.name,
           KeySchema: [
             { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
@@ -217,7 +217,7 @@ describe('ConstructionChecklist stack', () => {
           Projection: { ProjectionType: 'ALL' },
         })),
       );
-      const keys = [definition.partitionKey, definition.sortKey, ...definition.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+      const keys = [definition.partitionKey, definition.sortKey, ...indexesOf(definition).flatMap((i) => [i.partitionKey, i.sortKey])];
       expect(table.Properties!.AttributeDefinitions).toEqual(
         expect.arrayContaining(keys.map((key) => ({ AttributeName: key.name, AttributeType: key.type }))),
       );
@@ -229,15 +229,15 @@ describe('ConstructionChecklist stack', () => {
     });
   });
 
-  it('feeds the events stream to the projector with retries, bisection, partial failures and a DLQ', () => {
-    const projectorId = functionIdByDescription(`projector: ${handlerModulePath(projector.handler)}`);
+  it('feeds the events stream to the browser notifier with retries, bisection, partial failures and a DLQ', () => {
+    const browserNotifierId = functionIdByDescription(`browser-notifier: ${handlerModulePath(browserNotifier.handler)}`);
     const queueId = onlyId(template.findResources('AWS::SQS::Queue'));
     template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: projectorId },
+      FunctionName: { Ref: browserNotifierId },
       EventSourceArn: { 'Fn::GetAtt': [tableIdFor(eventsTable), 'StreamArn'] },
       StartingPosition: 'TRIM_HORIZON',
-      BatchSize: projector.batchSize,
+      BatchSize: browserNotifier.batchSize,
       BisectBatchOnFunctionError: true,
       MaximumRetryAttempts: 10,
       FunctionResponseTypes: ['ReportBatchItemFailures'],

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineEvent, type EventOf } from '../event-catalogue';
+import { defineEvent, type EventOf } from '../catalogue-machinery';
 import { roles } from './schemas';
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineEvent, type EventOf } from '../event-catalogue';
+import { defineEvent, type EventOf } from '../catalogue-machinery';
 
 /** A project's chat (stream `chat#<projectId>`): messages, activity entries and read receipts. */
 

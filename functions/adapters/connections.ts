@@ -48,7 +48,7 @@ export async function projectConnections(projectId: string): Promise<{ connectio
   const nowSeconds = Date.now() / 1000;
   const endpoint = config().wsManagementEndpoint;
   const items = await queryAll<{ connectionId: string; userId: string; expiresAt: number; endpoint?: string }>({
-    IndexName: stateTable.indexes[0].name,
+    IndexName: stateTable.indexes.gsi1.name,
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': stateKeys.projectConnections(projectId) },
   });

@@ -53,7 +53,7 @@ export async function revokeSession(sessionId: string): Promise<void> {
 /** Ends every session of the user but `keep` (the one making the request, if it stays signed in). */
 export async function revokeUserSessions(userId: string, keep?: string): Promise<number> {
   const sessions = await queryAll<{ sessionId: string }>({
-    IndexName: stateTable.indexes[0].name,
+    IndexName: stateTable.indexes.gsi1.name,
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': stateKeys.userSessions(userId) },
   });

@@ -91,7 +91,7 @@ export const roomPartition = (roomId: string) => queryAll<{ pk: string; sk: stri
 /** A contractor's projects, newest last (gsi1), or a client's (gsi2): one query, whatever their size. */
 export function contractorProjects(contractorId: string): Promise<ProjectSummaryView[]> {
   return queryAll<ProjectSummaryView>({
-    IndexName: stateTable.indexes[0].name,
+    IndexName: stateTable.indexes.gsi1.name,
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': stateKeys.contractorProjects(contractorId) },
   });
@@ -99,7 +99,7 @@ export function contractorProjects(contractorId: string): Promise<ProjectSummary
 
 export function clientProjects(clientId: string): Promise<ProjectSummaryView[]> {
   return queryAll<ProjectSummaryView>({
-    IndexName: stateTable.indexes[1].name,
+    IndexName: stateTable.indexes.gsi2.name,
     KeyConditionExpression: 'gsi2pk = :pk',
     ExpressionAttributeValues: { ':pk': stateKeys.clientProjects(clientId) },
   });
@@ -108,7 +108,7 @@ export function clientProjects(clientId: string): Promise<ProjectSummaryView[]> 
 /** Projects waiting for a client account with this e-mail. */
 export function projectsAwaitingClient(email: string): Promise<ProjectSummaryView[]> {
   return queryAll<ProjectSummaryView>({
-    IndexName: stateTable.indexes[1].name,
+    IndexName: stateTable.indexes.gsi2.name,
     KeyConditionExpression: 'gsi2pk = :pk',
     ExpressionAttributeValues: { ':pk': stateKeys.unassignedClientEmail(email) },
   });

@@ -1,4 +1,4 @@
-import { catalogue } from '../../events/catalogue';
+import { catalogue } from '../../events/registered-events';
 import { dynamo } from '../adapters/aws-clients';
 import { config } from '../config';
 import { createEventStore, type EventStore } from './event-store';

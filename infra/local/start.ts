@@ -29,7 +29,7 @@ const cloud = await startLocalCloud({
 });
 
 await seedDemoData(cloud.url);
-// For the command-line tools (npm run audit, events:verify, views:rebuild): see functions/tools.
+// For the command-line tools (npm run audit, events:verify, views:rebuild): see scripts/local-environment.ts.
 writeFileSync(localEnvironmentFile, JSON.stringify(cloud.env, null, 2));
 
 console.log(`

@@ -6,7 +6,7 @@ import {
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import type { TableDefinition } from '../../functions/tables';
+import { indexesOf, type IndexDefinition, type TableDefinition } from '../../functions/tables';
 
 /**
  * Creates the tables of `functions/tables.ts` that do not exist yet, and adds the indexes that a
@@ -17,16 +17,17 @@ const attributeDefinitions = (attributes: readonly { name: string; type: 'S' | '
   ...new Map(attributes.map((a) => [a.name, { AttributeName: a.name, AttributeType: a.type }])).values(),
 ];
 
-const indexKeySchema = (index: TableDefinition['indexes'][number]) => [
+const indexKeySchema = (index: IndexDefinition) => [
   { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
   { AttributeName: index.sortKey.name, KeyType: 'RANGE' as const },
 ];
 
 export async function ensureTable(client: DynamoDBClient, physicalName: string, table: TableDefinition): Promise<void> {
+  const indexes = indexesOf(table);
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: physicalName }));
     const existing = new Set(Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName));
-    for (const index of table.indexes.filter((i) => !existing.has(i.name))) {
+    for (const index of indexes.filter((i) => !existing.has(i.name))) {
       await client.send(
         new UpdateTableCommand({
           TableName: physicalName,
@@ -39,7 +40,7 @@ export async function ensureTable(client: DynamoDBClient, physicalName: string, 
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  const keyAttributes = [table.partitionKey, table.sortKey, ...table.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  const keyAttributes = [table.partitionKey, table.sortKey, ...indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
   await client.send(
     new CreateTableCommand({
       TableName: physicalName,
@@ -49,8 +50,8 @@ export async function ensureTable(client: DynamoDBClient, physicalName: string, 
         { AttributeName: table.partitionKey.name, KeyType: 'HASH' },
         { AttributeName: table.sortKey.name, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: table.indexes.length
-        ? table.indexes.map((index) => ({ IndexName: index.name, KeySchema: indexKeySchema(index), Projection: { ProjectionType: 'ALL' } }))
+      GlobalSecondaryIndexes: indexes.length
+        ? indexes.map((index) => ({ IndexName: index.name, KeySchema: indexKeySchema(index), Projection: { ProjectionType: 'ALL' } }))
         : undefined,
       StreamSpecification: table.stream ? { StreamEnabled: true, StreamViewType: table.stream } : undefined,
     }),

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { mailTo, screenshot, screenshotDir, uniqueEmail, usePages } from '../support/browser';
+import { expectNoHorizontalOverflow, mailTo, screenshot, screenshotDir, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
 
 /** The account screens in real Chromium against the local cloud (issue 3). */
 
@@ -75,15 +75,6 @@ async function toastSettled(page: Page) {
     .getByRole('region', { name: 'Notifications (F8)' })
     .locator('li')
     .evaluateAll((items) => Promise.all(items.flatMap((item) => item.getAnimations().map((animation) => animation.finished))));
-}
-
-/** Nothing wider than the viewport (no sideways scrolling). */
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
 describe('accounts in the browser', () => {
@@ -254,13 +245,8 @@ describe('accounts in the browser', () => {
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
   });
 
-  describe.each([
-    { width: 1280, height: 800, colorScheme: 'light' },
-    { width: 1280, height: 800, colorScheme: 'dark' },
-    { width: 390, height: 844, colorScheme: 'light' },
-    { width: 390, height: 844, colorScheme: 'dark' },
-  ] as const)('screens at $width×$height, $colorScheme', (viewport) => {
-    const suffix = `${viewport.width}x${viewport.height}-${viewport.colorScheme}`;
+  describe.each(viewports)('screens at $width×$height, $colorScheme', (viewport) => {
+    const suffix = viewportName(viewport);
 
     it('lay out the signed-out screens without overflow', async () => {
       const page = await openPage(viewport);

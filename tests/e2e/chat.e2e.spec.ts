@@ -1,7 +1,7 @@
 import { join as joinPath } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshotDir, tick, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
+import { expectNoHorizontalOverflow, screenshotDir, settled, tick, uniqueEmail, usePages, verifyEmailByMail, viewportName, viewports } from '../support/browser';
 
 /**
  * The project chat, the chat session and the action history in real Chromium against the local
@@ -57,22 +57,9 @@ async function join(page: Page) {
   await joinDialog(page).waitFor({ state: 'detached' });
 }
 
-/** Finite animations (dialogs opening, toasts) have ended; spinners go on forever and are not waited for. */
-async function settled(page: Page) {
-  await page.evaluate(() =>
-    Promise.allSettled(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
-}
-
 /** Nothing wider than the viewport (no sideways scrolling), and nothing in the dialog sticks out of it. */
-async function expectNoHorizontalOverflow(page: Page, dialog: Locator) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+async function expectNothingOverflows(page: Page, dialog: Locator) {
+  await expectNoHorizontalOverflow(page);
   const outside = await dialog.evaluate((panel) => {
     const edge = panel.getBoundingClientRect();
     return [...panel.querySelectorAll('*')]
@@ -299,13 +286,8 @@ describe('project chat in the browser', () => {
     await joinDialog(client).waitFor();
   });
 
-  describe.each([
-    { width: 1280, height: 800, colorScheme: 'light' },
-    { width: 1280, height: 800, colorScheme: 'dark' },
-    { width: 390, height: 844, colorScheme: 'light' },
-    { width: 390, height: 844, colorScheme: 'dark' },
-  ] as const)('at $width×$height, $colorScheme', (viewport) => {
-    const suffix = `${viewport.width}x${viewport.height}-${viewport.colorScheme}`;
+  describe.each(viewports)('at $width×$height, $colorScheme', (viewport) => {
+    const suffix = viewportName(viewport);
 
     it('lays the dialogs out without overflow', async () => {
       const { contractor, client, projectId } = await projectForTwo(viewport);
@@ -323,7 +305,7 @@ describe('project chat in the browser', () => {
       await contractor.goto(`/project/${projectId}`);
       await joinDialog(contractor).waitFor();
       await settled(contractor);
-      await expectNoHorizontalOverflow(contractor, joinDialog(contractor));
+      await expectNothingOverflows(contractor, joinDialog(contractor));
       await shot(contractor, `chat-join-${suffix}`);
 
       await join(contractor);
@@ -337,7 +319,7 @@ describe('project chat in the browser', () => {
       const box = await chatDialog(contractor).boundingBox();
       expect(Math.round(box!.height)).toBe(600);
       expect(box!.width).toBeLessThanOrEqual(672);
-      await expectNoHorizontalOverflow(contractor, chatDialog(contractor));
+      await expectNothingOverflows(contractor, chatDialog(contractor));
       await shot(contractor, `chat-modal-${suffix}`);
       await contractor.keyboard.press('Escape');
 
@@ -346,7 +328,7 @@ describe('project chat in the browser', () => {
       await historyButton(contractor).click();
       await historyDialog(contractor).getByTestId('history-entry').first().waitFor();
       await settled(contractor);
-      await expectNoHorizontalOverflow(contractor, historyDialog(contractor));
+      await expectNothingOverflows(contractor, historyDialog(contractor));
       await shot(contractor, `history-${suffix}`);
     });
   });

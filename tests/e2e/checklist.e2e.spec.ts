@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, screenshotDir, tick, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
+import { expectNoHorizontalOverflow, screenshot, screenshotDir, settled, tick, uniqueEmail, usePages, verifyEmailByMail, viewportName, viewports } from '../support/browser';
 
 /** The project checklist page in real Chromium against the local cloud (issue 6): a contractor and a client on one project. */
 
@@ -66,19 +66,6 @@ const seeToast = (page: Page, text: string) => toast(page, text).waitFor();
 const room = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const item = (scope: Locator, name: string) => scope.getByRole('article', { name, exact: true });
 const bar = (page: Page, name: string) => page.getByRole('progressbar', { name, exact: true });
-
-/** Nothing wider than the viewport (no sideways scrolling). */
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-}
-
-async function settled(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-}
 
 /**
  * A full-page screenshot of the checklist. Item cards skip drawing while off screen
@@ -372,13 +359,8 @@ describe('project checklist in the browser', () => {
     expect(await contractor.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
   });
 
-  describe.each([
-    { width: 1280, height: 800, colorScheme: 'light' },
-    { width: 1280, height: 800, colorScheme: 'dark' },
-    { width: 390, height: 844, colorScheme: 'light' },
-    { width: 390, height: 844, colorScheme: 'dark' },
-  ] as const)('at $width×$height, $colorScheme', (viewport) => {
-    const suffix = `${viewport.width}x${viewport.height}-${viewport.colorScheme}`;
+  describe.each(viewports)('at $width×$height, $colorScheme', (viewport) => {
+    const suffix = viewportName(viewport);
 
     it('lays the checklist out without overflow', async () => {
       const { contractor, client, projectId } = await projectForTwo(viewport);

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshotDir, uniqueEmail, usePages } from '../support/browser';
+import { screenshotDir, settled, uniqueEmail, usePages } from '../support/browser';
 
 /** Export PDF from the checklist page's footer in real Chromium (spec sections 2, 7 and 8). */
 
@@ -25,7 +25,7 @@ const footer = (page: Page) => page.locator('footer');
 
 /** A viewport screenshot once the page's fade-ins are over. */
 async function settledShot(page: Page, name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await settled(page);
   await page.screenshot({ path: join(keepDir, name) });
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, photoMessages } from '../../events/uploads/photo-rules';
-import { accessibilityViolations, uniqueEmail, usePages } from '../support/browser';
+import { accessibilityViolations, expectNoHorizontalOverflow, settled, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
 
 /**
  * Photo upload in real Chromium (issue 11): the Add Photo dialog's 'Upload File' tab puts the file
@@ -43,10 +43,6 @@ async function openUploadTab(page: Page, projectId: string) {
   await dialog.getByRole('tab', { name: 'Upload File' }).click();
   await dialog.getByText('Max 10MB').waitFor();
   return { item, dialog, fileInput: dialog.getByLabel('Choose a photo') };
-}
-
-async function settled(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 }
 
 async function shot(page: Page, name: string) {
@@ -106,13 +102,8 @@ describe('Upload File in the Add Photo dialog', () => {
     expect(await item.getByRole('img', { name: 'Reference Images 1' }).count()).toBe(0);
   });
 
-  for (const view of [
-    { width: 1280, height: 800, colorScheme: 'light' as const },
-    { width: 1280, height: 800, colorScheme: 'dark' as const },
-    { width: 390, height: 844, colorScheme: 'light' as const },
-    { width: 390, height: 844, colorScheme: 'dark' as const },
-  ]) {
-    const suffix = `${view.width}x${view.height}-${view.colorScheme}`;
+  for (const view of viewports) {
+    const suffix = viewportName(view);
     it(`shows the tab, its progress and its messages, accessibly (${suffix})`, async () => {
       const page = await openPage(view);
       const projectId = await contractorWithProject(page);
@@ -142,8 +133,7 @@ describe('Upload File in the Add Photo dialog', () => {
       await fileInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(MAX_PHOTO_BYTES + 1) });
       await dialog.getByRole('alert').waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      await expectNoHorizontalOverflow(page);
       await shot(page, `add-photo-too-large-${suffix}`);
     });
   }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, screenshotDir, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
+import { expectNoHorizontalOverflow, screenshot, screenshotDir, settled, uniqueEmail, usePages, verifyEmailByMail, viewportName, viewports } from '../support/browser';
 
 /** The contractor projects screen and the client dashboard in real Chromium against the local cloud (issue 5). */
 
@@ -93,20 +93,6 @@ const expectedTone = (percent: number) => (percent >= 90 ? 'green' : percent >= 
 async function openMenuItem(scope: Locator, item: 'View Details' | 'Edit Project' | 'Delete Project') {
   await scope.getByRole('button', { name: 'Project actions' }).click();
   await scope.page().getByRole('menuitem', { name: item }).click();
-}
-
-/** Nothing wider than the viewport (no sideways scrolling). */
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-}
-
-/** Waits until the dialogs' and menus' entry animations (if any) are done, for a steady screenshot. */
-async function settled(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 }
 
 describe('contractor projects and client dashboard in the browser', () => {
@@ -363,13 +349,8 @@ describe('contractor projects and client dashboard in the browser', () => {
     await screenshot(client, 'client-dashboard-progress-green-1280x800-light');
   });
 
-  describe.each([
-    { width: 1280, height: 800, colorScheme: 'light' },
-    { width: 1280, height: 800, colorScheme: 'dark' },
-    { width: 390, height: 844, colorScheme: 'light' },
-    { width: 390, height: 844, colorScheme: 'dark' },
-  ] as const)('screens at $width×$height, $colorScheme', (viewport) => {
-    const suffix = `${viewport.width}x${viewport.height}-${viewport.colorScheme}`;
+  describe.each(viewports)('screens at $width×$height, $colorScheme', (viewport) => {
+    const suffix = viewportName(viewport);
 
     it('lay out the empty states, the cards and the dialogs without overflow', async () => {
       const contractor = await openPage(viewport);

@@ -8,7 +8,7 @@ import { newResetToken } from '../../functions/accounts/mailed-tokens';
 import { LOGIN_LIMITS, RESET_MAILS_PER_HOUR } from '../../functions/accounts/throttle';
 import { ApiClient } from '../support/api-client';
 import { storeWith } from '../support/store';
-import { catalogue } from '../../events/catalogue';
+import { catalogue } from '../../events/registered-events';
 
 /** Spec sections 3, 5, 7 (Auth and account) and 8, through the local gateway. */
 

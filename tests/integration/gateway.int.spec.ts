@@ -189,13 +189,13 @@ describe('WebSocket API', () => {
     expect(await projectConnectionIds(projectId)).toEqual([]);
   });
 
-  it("pushes a project_event to the project's browsers when an event is appended (stream → projector)", async () => {
+  it("pushes a project_event to the project's browsers when an event is appended (stream → browser notifier)", async () => {
     const { projectId, cookie, tenantId } = await projectMember();
     const client = connect(projectId, cookie);
     await client.opened;
 
     const streamId = uniqueId('item');
-    // The project's own tenant: the projector notifies only the people of the project (its contractor, its client).
+    // The project's own tenant: the browser notifier notifies only the people of the project (its contractor, its client).
     await storeWith().append({ streamId, expected: streamStart, events: [note('tile chosen')], tenantId, projectId, meta: testMeta() });
     expect(await client.next(10_000, (message) => message.streamId === streamId)).toEqual({ type: 'project_event', projectId, streamId, version: 1, eventType: 'NoteAdded' });
   });

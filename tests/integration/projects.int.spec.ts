@@ -475,7 +475,7 @@ describe('rebuild', () => {
     await client.api.put(`/api/chat/${first.body.id}/read`, { readByClient: true });
     await contractor.api.put(`/api/chat/${project.id}/mark-all-read`, { userType: 'contractor', readByContractor: true });
 
-    const { rebuildProjectViews, liveProjectViews } = await import('../../functions/projects/rebuild');
+    const { rebuildProjectViews, liveProjectViews } = await import('../../functions/projections/rebuild');
     const { eventStore } = await import('../../functions/store/default-store');
     const comparable = (items: Record<string, unknown>[]) =>
       items
@@ -491,7 +491,7 @@ describe('rebuild', () => {
     const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
     const { dynamo } = await import('../../functions/adapters/aws-clients');
     const { config } = await import('../../functions/config');
-    const { replaceProjectViews } = await import('../../functions/projects/rebuild');
+    const { replaceProjectViews } = await import('../../functions/projections/rebuild');
     await dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: { pk: `project#${project.id}#`, sk: 'summary' } }));
     expect((await contractor.api.get(`/api/projects/${project.id}/stats`)).status).toBe(404);
     await replaceProjectViews(eventStore(), project.id);
@@ -500,7 +500,7 @@ describe('rebuild', () => {
 
     // `npm run views:rebuild -- --project ID` itself, on a project with chat messages.
     await dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: { pk: `chat#${project.id}#`, sk: `message#${first.body.id}#` } }));
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'functions/tools/rebuild-views.ts', '--project', project.id], { env: process.env });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/rebuild-views.ts', '--project', project.id], { env: process.env });
     expect(stdout).toContain('Rebuilt 1 project(s).');
     expect(comparable(await liveProjectViews(project.id))).toEqual(live);
     expect((await client.api.get(`/api/projects/${project.id}/chat`)).body).toEqual([
@@ -515,7 +515,7 @@ describe('rebuild of every project', () => {
     const { contractor, project } = await projectWithClient();
     await contractor.api.post('/api/chat', { projectId: project.id, message: 'Before the delete' });
     expect((await contractor.api.delete(`/api/projects/${project.id}`)).status).toBe(200);
-    const { rebuildProjectViews } = await import('../../functions/projects/rebuild');
+    const { rebuildProjectViews } = await import('../../functions/projections/rebuild');
     const { eventStore } = await import('../../functions/store/default-store');
     const store = eventStore();
     const projectIds = new Set<string>();

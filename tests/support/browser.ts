@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { repoRoot } from '../../infra/paths';
 import { verificationTokenMailedTo } from './mail';
 
@@ -29,6 +29,43 @@ export async function newContext(browser: Browser, options: { width?: number; he
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',
   });
+}
+
+/** The screens the layout tests look at: desktop and phone, each light and dark. */
+export const viewports = [
+  { width: 1280, height: 800, colorScheme: 'light' },
+  { width: 1280, height: 800, colorScheme: 'dark' },
+  { width: 390, height: 844, colorScheme: 'light' },
+  { width: 390, height: 844, colorScheme: 'dark' },
+] as const;
+
+export type Viewport = (typeof viewports)[number];
+
+/** A viewport as screenshot names carry it: `390x844-dark`. */
+export const viewportName = ({ width, height, colorScheme }: Viewport): string => `${width}x${height}-${colorScheme}`;
+
+/** Nothing wider than the viewport (no sideways scrolling). */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+/**
+ * Waits until finite animations (dialogs and menus opening, toasts, fade-ins) have ended, for a
+ * steady screenshot; spinners go on forever and are not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
 }
 
 /** The whole page, or with `fullPage: false` what is in sight (an open dialog on a long page). */

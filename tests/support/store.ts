@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMeta } from '../../events/envelope';
-import type { EventCatalogue } from '../../events/event-catalogue';
+import type { EventCatalogue } from '../../events/catalogue-machinery';
 import { dynamo } from '../../functions/adapters/aws-clients';
 import { config } from '../../functions/config';
 import { createEventStore } from '../../functions/store/event-store';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineEvent, EventCatalogue } from '../../events/event-catalogue';
+import { defineEvent, EventCatalogue } from '../../events/catalogue-machinery';
 
 /**
  * A tiny event catalogue for testing the store's machinery, in two generations: v1 code wrote

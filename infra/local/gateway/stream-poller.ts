@@ -9,12 +9,12 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { projector } from '../../../functions/routes';
+import { browserNotifier } from '../../../functions/routes';
 import { invoke } from './lambda';
 
 /**
  * Does what Lambda's event source mapping does for the events table's stream: reads every shard
- * in order, hands batches to the projector, and retries the records it reports as failed.
+ * in order, hands batches to the browser notifier, and retries the records it reports as failed.
  * Records from before the poller started are skipped, so restarting the app does not replay old
  * notifications. (Reading from each shard's start and skipping by time, rather than asking for
  * LATEST, means a record written while the poller is still finding its shards is not lost.)
@@ -37,11 +37,11 @@ export function startStreamPoller(tableName: string) {
     for (let attempt = 1; pending.length && attempt <= MAX_ATTEMPTS; attempt++) {
       const event = { Records: pending.map((r) => ({ ...r, eventSourceARN: streamArn })) } as unknown as DynamoDBStreamEvent;
       try {
-        const response = await invoke<DynamoDBBatchResponse | undefined>(projector.handler, event);
+        const response = await invoke<DynamoDBBatchResponse | undefined>(browserNotifier.handler, event);
         const failed = new Set(response?.batchItemFailures.map((f) => f.itemIdentifier) ?? []);
         pending = pending.filter((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
       } catch (error) {
-        console.error('[stream] projector failed:', error);
+        console.error('[stream] browser notifier failed:', error);
       }
     }
     if (pending.length) console.error(`[stream] gave up on ${pending.length} record(s) after ${MAX_ATTEMPTS} attempts`);
@@ -66,7 +66,7 @@ export function startStreamPoller(tableName: string) {
     while (iterator && !stopped) {
       let page;
       try {
-        page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: projector.batchSize }));
+        page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: browserNotifier.batchSize }));
       } catch (error) {
         if (!(error instanceof TrimmedDataAccessException || error instanceof ExpiredIteratorException)) throw error;
         await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { localEnvironmentFile } from '../../infra/paths';
-import { envNames } from '../config';
+import { envNames } from '../functions/config';
+import { localEnvironmentFile } from '../infra/paths';
 
 /**
  * The command-line tools use the Lambdas' environment. With none set, they talk to the app that

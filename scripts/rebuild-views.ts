@@ -1,7 +1,7 @@
 import './local-environment';
 import { parseArgs } from 'node:util';
-import { replaceProjectViews } from '../projects/rebuild';
-import { eventStore } from '../store/default-store';
+import { replaceProjectViews } from '../functions/projections/rebuild';
+import { eventStore } from '../functions/store/default-store';
 
 /**
  * `npm run views:rebuild [-- --project ID]`: replays the events of one project, or of every

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from './envelope';
-import { defineEvent, EventCatalogue } from './event-catalogue';
+import { defineEvent, EventCatalogue } from './catalogue-machinery';
 
 /** Given an event written under an old schema, when it is read by newer code, then it is upcast step by step. */
 

@@ -1,7 +1,9 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { ProjectEventNotice } from '../../contract/notices';
 import type { StoredEvent } from '../../events/envelope';
+import { parseStreamId } from '../../events/streams';
 import { dropConnection, postToConnections, projectConnections } from '../adapters/connections';
 import { getSummary } from '../projects/read';
 import { logger } from '../logger';
@@ -14,18 +16,6 @@ import { logger } from '../logger';
  * retried; the rest of the batch is not.
  */
 
-/**
- * What browsers get: `chat_message` for chat changes (new messages, read receipts: the chat
- * refetches), `project_event` for everything else (the checklist refetches).
- */
-export interface ProjectEventNotice {
-  readonly type: 'project_event' | 'chat_message';
-  readonly projectId: string;
-  readonly streamId: string;
-  readonly version: number;
-  readonly eventType: string;
-}
-
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   // Grouped by project, so a batch looks up each project's connections once.
   const byProject = new Map<string, { tenantId: string; notices: { notice: ProjectEventNotice; sequenceNumber: string }[] }>();
@@ -35,7 +25,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     const stored = unmarshall(image as Record<string, AttributeValue>) as StoredEvent;
     if (!stored.projectId) continue;
     const notice: ProjectEventNotice = {
-      type: stored.streamId.startsWith('chat#') ? 'chat_message' : 'project_event',
+      type: parseStreamId(stored.streamId)?.kind === 'chat' ? 'chat_message' : 'project_event',
       projectId: stored.projectId,
       streamId: stored.streamId,
       version: stored.version,

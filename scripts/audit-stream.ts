@@ -1,11 +1,11 @@
 import './local-environment';
 import { parseArgs } from 'node:util';
-import { auditTrail, stateAt } from '../../events/audit';
-import type { StoredEvent } from '../../events/envelope';
-import type { ItemEvent, ProjectEvent } from '../../events/projects/events';
-import { evolveItem, initialItemState } from '../../events/projects/item';
-import { evolveProject, initialProjectState } from '../../events/projects/project';
-import { eventStore } from '../store/default-store';
+import { auditTrail, stateAt } from '../events/audit';
+import type { StoredEvent } from '../events/envelope';
+import type { ItemEvent, ProjectEvent } from '../events/projects/events';
+import { evolveItem, initialItemState } from '../events/projects/item';
+import { evolveProject, initialProjectState } from '../events/projects/project';
+import { eventStore } from '../functions/store/default-store';
 
 /**
  * `npm run audit -- --item ID | --project ID [--version N | --at ISO-TIME]`: an item's or a

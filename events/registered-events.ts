@@ -1,5 +1,5 @@
 import { accountEvents } from './accounts/events';
-import { EventCatalogue, type EventDefinition } from './event-catalogue';
+import { EventCatalogue, type EventDefinition } from './catalogue-machinery';
 import { chatEvents } from './chat/events';
 import { itemEvents, projectEvents } from './projects/events';
 

@@ -1,7 +1,7 @@
 import './local-environment';
 import { parseArgs } from 'node:util';
-import { eventStore } from '../store/default-store';
-import { verifyAll, verifyProject, verifyStream } from '../store/verify';
+import { eventStore } from '../functions/store/default-store';
+import { verifyAll, verifyProject, verifyStream } from '../functions/store/verify';
 
 /**
  * `npm run events:verify [-- --stream ID | --project ID]`: checks the hash chains of the stored

@@ -1,0 +1,70 @@
+/**
+ * The import rules of the code base, checked by `npm test` (`npm run deps`):
+ *
+ *   events/     the domain: imports nothing of the app's outer layers, no AWS SDK, no React
+ *   contract/   the API's answer types: imports only events/ (and itself)
+ *   functions/  the Lambdas: never import infra/, web/, scripts/, tests/ or bench/
+ *   web/        the browser app: imports only web/, contract/, events/ and the route manifest
+ *   infra/      the CDK app and the local cloud: never import web/
+ *
+ * and no module imports itself round a cycle. Type-only imports count like any other.
+ * TypeScript is parsed with swc (dependency-cruiser 16 cannot load TypeScript 7's compiler).
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A cycle makes modules impossible to understand, test or load one at a time.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'events-is-the-domain',
+      comment: 'events/ is the domain: no app layer, no AWS SDK, no React.',
+      severity: 'error',
+      from: { path: '^events/' },
+      to: { path: ['^(functions|infra|web|contract|scripts|bench)/', '^node_modules/(@aws-sdk/|react/|react-dom/)'] },
+    },
+    {
+      name: 'contract-imports-only-events',
+      comment: 'contract/ holds the API answer types that web/ and functions/ share: built only on events/.',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { pathNot: '^(contract|events)/' },
+    },
+    {
+      name: 'functions-stay-inside',
+      comment: 'functions/ is what the Lambdas bundle: no CDK, local cloud, browser app, tools, tests or benches.',
+      severity: 'error',
+      from: { path: '^functions/' },
+      to: { path: '^(infra|web|scripts|tests|bench)/' },
+    },
+    {
+      name: 'web-imports-only-shared-code',
+      comment: 'web/ may use web/, contract/, events/ and exactly the route manifest of functions/.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { dependencyTypesNot: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'core'], pathNot: '^(web|contract|events)/|^functions/routes\\.ts$' },
+    },
+    {
+      name: 'infra-never-imports-web',
+      comment: 'infra/ deploys and serves the built web app; it never imports its source.',
+      severity: 'error',
+      from: { path: '^infra/' },
+      to: { path: '^web/' },
+    },
+  ],
+  options: {
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|test-results)/' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+  },
+};
