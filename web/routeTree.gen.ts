@@ -9,31 +9,21 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
-import { Route as AccountSettingsRouteImport } from './routes/account-settings'
-import { Route as ClientDashboardRouteImport } from './routes/client-dashboard'
+import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
-import { Route as ProjectsRouteImport } from './routes/projects'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
-import { Route as ClientProjectIdRouteImport } from './routes/client-project.$id'
-import { Route as ProjectIdRouteImport } from './routes/project.$id'
+import { Route as SignedInIndexRouteImport } from './routes/_signed-in/index'
+import { Route as SignedInAccountSettingsRouteImport } from './routes/_signed-in/account-settings'
+import { Route as SignedInClientDashboardRouteImport } from './routes/_signed-in/client-dashboard'
+import { Route as SignedInProjectsRouteImport } from './routes/_signed-in/projects'
+import { Route as SignedInClientProjectIdRouteImport } from './routes/_signed-in/client-project.$id'
+import { Route as SignedInProjectIdRouteImport } from './routes/_signed-in/project.$id'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AccountSettingsRoute = AccountSettingsRouteImport.update({
-  id: '/account-settings',
-  path: '/account-settings',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ClientDashboardRoute = ClientDashboardRouteImport.update({
-  id: '/client-dashboard',
-  path: '/client-dashboard',
+const SignedInRoute = SignedInRouteImport.update({
+  id: '/_signed-in',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -44,11 +34,6 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ProjectsRoute = ProjectsRouteImport.update({
-  id: '/projects',
-  path: '/projects',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegisterRoute = RegisterRouteImport.update({
@@ -66,134 +51,137 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ClientProjectIdRoute = ClientProjectIdRouteImport.update({
+const SignedInIndexRoute = SignedInIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInAccountSettingsRoute = SignedInAccountSettingsRouteImport.update({
+  id: '/account-settings',
+  path: '/account-settings',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInClientDashboardRoute = SignedInClientDashboardRouteImport.update({
+  id: '/client-dashboard',
+  path: '/client-dashboard',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInProjectsRoute = SignedInProjectsRouteImport.update({
+  id: '/projects',
+  path: '/projects',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInClientProjectIdRoute = SignedInClientProjectIdRouteImport.update({
   id: '/client-project/$id',
   path: '/client-project/$id',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
-const ProjectIdRoute = ProjectIdRouteImport.update({
+const SignedInProjectIdRoute = SignedInProjectIdRouteImport.update({
   id: '/project/$id',
   path: '/project/$id',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
-  '/account-settings': typeof AccountSettingsRoute
-  '/client-dashboard': typeof ClientDashboardRoute
+  '/': typeof SignedInIndexRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
-  '/projects': typeof ProjectsRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/verify-email': typeof VerifyEmailRoute
-  '/client-project/$id': typeof ClientProjectIdRoute
-  '/project/$id': typeof ProjectIdRoute
+  '/account-settings': typeof SignedInAccountSettingsRoute
+  '/client-dashboard': typeof SignedInClientDashboardRoute
+  '/projects': typeof SignedInProjectsRoute
+  '/client-project/$id': typeof SignedInClientProjectIdRoute
+  '/project/$id': typeof SignedInProjectIdRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
-  '/account-settings': typeof AccountSettingsRoute
-  '/client-dashboard': typeof ClientDashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
-  '/projects': typeof ProjectsRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/verify-email': typeof VerifyEmailRoute
-  '/client-project/$id': typeof ClientProjectIdRoute
-  '/project/$id': typeof ProjectIdRoute
+  '/account-settings': typeof SignedInAccountSettingsRoute
+  '/client-dashboard': typeof SignedInClientDashboardRoute
+  '/projects': typeof SignedInProjectsRoute
+  '/': typeof SignedInIndexRoute
+  '/client-project/$id': typeof SignedInClientProjectIdRoute
+  '/project/$id': typeof SignedInProjectIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
-  '/account-settings': typeof AccountSettingsRoute
-  '/client-dashboard': typeof ClientDashboardRoute
+  '/_signed-in': typeof SignedInRouteWithChildren
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
-  '/projects': typeof ProjectsRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/verify-email': typeof VerifyEmailRoute
-  '/client-project/$id': typeof ClientProjectIdRoute
-  '/project/$id': typeof ProjectIdRoute
+  '/_signed-in/account-settings': typeof SignedInAccountSettingsRoute
+  '/_signed-in/client-dashboard': typeof SignedInClientDashboardRoute
+  '/_signed-in/projects': typeof SignedInProjectsRoute
+  '/_signed-in/': typeof SignedInIndexRoute
+  '/_signed-in/client-project/$id': typeof SignedInClientProjectIdRoute
+  '/_signed-in/project/$id': typeof SignedInProjectIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/account-settings'
-    | '/client-dashboard'
     | '/forgot-password'
     | '/login'
-    | '/projects'
     | '/register'
     | '/reset-password'
     | '/verify-email'
+    | '/account-settings'
+    | '/client-dashboard'
+    | '/projects'
     | '/client-project/$id'
     | '/project/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/'
-    | '/account-settings'
-    | '/client-dashboard'
     | '/forgot-password'
     | '/login'
-    | '/projects'
     | '/register'
     | '/reset-password'
     | '/verify-email'
+    | '/account-settings'
+    | '/client-dashboard'
+    | '/projects'
+    | '/'
     | '/client-project/$id'
     | '/project/$id'
   id:
     | '__root__'
-    | '/'
-    | '/account-settings'
-    | '/client-dashboard'
+    | '/_signed-in'
     | '/forgot-password'
     | '/login'
-    | '/projects'
     | '/register'
     | '/reset-password'
     | '/verify-email'
-    | '/client-project/$id'
-    | '/project/$id'
+    | '/_signed-in/account-settings'
+    | '/_signed-in/client-dashboard'
+    | '/_signed-in/projects'
+    | '/_signed-in/'
+    | '/_signed-in/client-project/$id'
+    | '/_signed-in/project/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
-  AccountSettingsRoute: typeof AccountSettingsRoute
-  ClientDashboardRoute: typeof ClientDashboardRoute
+  SignedInRoute: typeof SignedInRouteWithChildren
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
-  ProjectsRoute: typeof ProjectsRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
-  ClientProjectIdRoute: typeof ClientProjectIdRoute
-  ProjectIdRoute: typeof ProjectIdRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
+    '/_signed-in': {
+      id: '/_signed-in'
+      path: ''
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/account-settings': {
-      id: '/account-settings'
-      path: '/account-settings'
-      fullPath: '/account-settings'
-      preLoaderRoute: typeof AccountSettingsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/client-dashboard': {
-      id: '/client-dashboard'
-      path: '/client-dashboard'
-      fullPath: '/client-dashboard'
-      preLoaderRoute: typeof ClientDashboardRouteImport
+      preLoaderRoute: typeof SignedInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot-password': {
@@ -208,13 +196,6 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/projects': {
-      id: '/projects'
-      path: '/projects'
-      fullPath: '/projects'
-      preLoaderRoute: typeof ProjectsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register': {
@@ -238,35 +219,80 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/client-project/$id': {
-      id: '/client-project/$id'
+    '/_signed-in/': {
+      id: '/_signed-in/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof SignedInIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/account-settings': {
+      id: '/_signed-in/account-settings'
+      path: '/account-settings'
+      fullPath: '/account-settings'
+      preLoaderRoute: typeof SignedInAccountSettingsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/client-dashboard': {
+      id: '/_signed-in/client-dashboard'
+      path: '/client-dashboard'
+      fullPath: '/client-dashboard'
+      preLoaderRoute: typeof SignedInClientDashboardRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/projects': {
+      id: '/_signed-in/projects'
+      path: '/projects'
+      fullPath: '/projects'
+      preLoaderRoute: typeof SignedInProjectsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/client-project/$id': {
+      id: '/_signed-in/client-project/$id'
       path: '/client-project/$id'
       fullPath: '/client-project/$id'
-      preLoaderRoute: typeof ClientProjectIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInClientProjectIdRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    '/project/$id': {
-      id: '/project/$id'
+    '/_signed-in/project/$id': {
+      id: '/_signed-in/project/$id'
       path: '/project/$id'
       fullPath: '/project/$id'
-      preLoaderRoute: typeof ProjectIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInProjectIdRouteImport
+      parentRoute: typeof SignedInRoute
     }
   }
 }
 
+interface SignedInRouteChildren {
+  SignedInAccountSettingsRoute: typeof SignedInAccountSettingsRoute
+  SignedInClientDashboardRoute: typeof SignedInClientDashboardRoute
+  SignedInProjectsRoute: typeof SignedInProjectsRoute
+  SignedInIndexRoute: typeof SignedInIndexRoute
+  SignedInClientProjectIdRoute: typeof SignedInClientProjectIdRoute
+  SignedInProjectIdRoute: typeof SignedInProjectIdRoute
+}
+
+const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInAccountSettingsRoute: SignedInAccountSettingsRoute,
+  SignedInClientDashboardRoute: SignedInClientDashboardRoute,
+  SignedInProjectsRoute: SignedInProjectsRoute,
+  SignedInIndexRoute: SignedInIndexRoute,
+  SignedInClientProjectIdRoute: SignedInClientProjectIdRoute,
+  SignedInProjectIdRoute: SignedInProjectIdRoute,
+}
+
+const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
+  SignedInRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  AccountSettingsRoute: AccountSettingsRoute,
-  ClientDashboardRoute: ClientDashboardRoute,
+  SignedInRoute: SignedInRouteWithChildren,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
-  ProjectsRoute: ProjectsRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   VerifyEmailRoute: VerifyEmailRoute,
-  ClientProjectIdRoute: ClientProjectIdRoute,
-  ProjectIdRoute: ProjectIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

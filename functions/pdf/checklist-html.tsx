@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { ChecklistItem, Project, ProjectStats, Room } from '../../contract/projects';
 import { badgeTone, groupRooms, isBacksplash, parseBacksplash, roomCountLabel, safeHref, safeImageSrc, splitLinks, type RoomGroup } from '../../events/projects/checklist-layout';
 import { isComplete } from '../../events/projects/item';
 import { sectionsFor, type Section } from '../../events/projects/model';
 import { displayName } from '../../events/projects/room-naming';
-import type { itemDto, projectDto, roomDto, statsDto } from '../projects/dto';
 import { servedObjectKey } from '../objects/object-keys';
 import { itemPhotos, pdfCabinetParts, type ItemPhoto } from './item-photos';
 import type { InlinedPhotos } from './photo-inliner';
@@ -19,15 +19,10 @@ import type { InlinedPhotos } from './photo-inliner';
  * no host name.
  */
 
-export type PdfProject = ReturnType<typeof projectDto>;
-export type PdfStats = ReturnType<typeof statsDto>;
-export type PdfRoom = ReturnType<typeof roomDto>;
-export type PdfItem = ReturnType<typeof itemDto>;
-
 export interface ChecklistDocument {
-  readonly project: PdfProject;
-  readonly stats: PdfStats;
-  readonly rooms: readonly { readonly room: PdfRoom; readonly items: readonly PdfItem[] }[];
+  readonly project: Project;
+  readonly stats: ProjectStats;
+  readonly rooms: readonly { readonly room: Room; readonly items: readonly ChecklistItem[] }[];
   readonly photos: InlinedPhotos;
   readonly exportedAt: Date;
   /** Where the app is served: left-out uploads are listed as links under it. */
@@ -35,9 +30,9 @@ export interface ChecklistDocument {
 }
 
 export interface LaidOutRoom {
-  readonly room: PdfRoom;
-  readonly items: readonly PdfItem[];
-  readonly sections: readonly { readonly section: Section; readonly items: readonly PdfItem[] }[];
+  readonly room: Room;
+  readonly items: readonly ChecklistItem[];
+  readonly sections: readonly { readonly section: Section; readonly items: readonly ChecklistItem[] }[];
 }
 
 /** Groups in the spec's order, rooms sorted within them, items by the room card's sections (empty sections left out). */
@@ -160,7 +155,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ProgressSummary({ stats }: { stats: PdfStats }) {
+function ProgressSummary({ stats }: { stats: ProjectStats }) {
   const counters = [
     ['Total Items', stats.total],
     ['Completed', stats.completed],
@@ -232,7 +227,7 @@ function RoomBlock({ laidOut: { room, items, sections }, doc }: { laidOut: LaidO
   );
 }
 
-function ItemRows({ item, doc }: { item: PdfItem; doc: ChecklistDocument }) {
+function ItemRows({ item, doc }: { item: ChecklistItem; doc: ChecklistDocument }) {
   const extras = itemExtras(item);
   return (
     <tbody className="item">
@@ -266,7 +261,7 @@ function FlagCell({ on }: { on: boolean }) {
 }
 
 /** What an item carries besides its flags, each part only when it has something to show. */
-function itemExtras(item: PdfItem) {
+function itemExtras(item: ChecklistItem) {
   const { counts, links } = splitLinks(item);
   const backsplash = isBacksplash(item) ? parseBacksplash(item.details) : undefined;
   const parts = {
@@ -280,7 +275,7 @@ function itemExtras(item: PdfItem) {
   return { ...parts, any: Boolean(parts.counts || parts.backsplash || parts.details || parts.cabinet || links.length || parts.photos.length) };
 }
 
-function ItemExtras({ item, extras, doc }: { item: PdfItem; extras: ReturnType<typeof itemExtras>; doc: ChecklistDocument }) {
+function ItemExtras({ item, extras, doc }: { item: ChecklistItem; extras: ReturnType<typeof itemExtras>; doc: ChecklistDocument }) {
   const { counts, backsplash, details, cabinet, links, photos } = extras;
   return (
     <>
@@ -323,7 +318,7 @@ function LinkList({ links }: { links: readonly string[] }) {
   });
 }
 
-function CabinetDetailsTable({ item }: { item: PdfItem }) {
+function CabinetDetailsTable({ item }: { item: ChecklistItem }) {
   const cabinet = item.cabinetDetails ?? {};
   return (
     <table className="cabinet">

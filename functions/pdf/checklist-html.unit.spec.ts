@@ -1,38 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { renderChecklist, type ChecklistDocument, type PdfItem, type PdfRoom } from './checklist-html';
+import { itemFixture, roomFixture } from '../../contract/fixtures';
+import type { ChecklistItem, Room } from '../../contract/projects';
+import { renderChecklist, type ChecklistDocument } from './checklist-html';
 
 /** The checklist PDF's HTML: escaped user text, the spec's group and room order, labels, nothing loadable. */
 
-const room = (id: string, type: PdfRoom['type'], name: string, customName: string | null = null): PdfRoom => ({
-  id,
-  projectId: 'p1',
-  name,
-  type,
-  customName,
-  lockBoxCode: null,
-  totalItems: 0,
-  completedItems: 0,
-});
+const room = (id: string, type: Room['type'], name: string, customName: string | null = null): Room => roomFixture({ id, type, name, customName });
 
-const item = (roomId: string, name: string, overrides: Partial<PdfItem> = {}): PdfItem => ({
-  id: `${roomId}-${name}`,
-  roomId,
-  category: 'standard',
-  name,
-  completed: false,
-  contractorCompleted: false,
-  clientCompleted: false,
-  purchasesMade: false,
-  details: '',
-  itemType: 'single',
-  cabinetDetails: null,
-  cabinetLinks: [],
-  cabinetImages: [],
-  referenceLinks: [],
-  referenceImages: [],
-  order: 0,
-  ...overrides,
-});
+const item = (roomId: string, name: string, overrides: Partial<ChecklistItem> = {}): ChecklistItem =>
+  itemFixture({ id: `${roomId}-${name}`, roomId, name, ...overrides });
 
 function documentWith(rooms: ChecklistDocument['rooms'], overrides: Partial<ChecklistDocument> = {}): ChecklistDocument {
   return {

@@ -1,11 +1,12 @@
+import type { ChecklistItem, ClientProject, Project, ProjectStats, ProjectWithStats, Room } from '../../contract/projects';
 import type { ProjectDetails } from '../../events/projects/events';
 import type { ItemView, ProjectSummaryView, RoomView } from './views';
 
-/** What the API answers, in the field names of spec sections 3 and 7. */
+/** What the API answers, in the field names of spec sections 3 and 7 (the shapes are in contract/). */
 
 const percent = (part: number, total: number) => (total > 0 ? Math.round((part / total) * 100) : 0);
 
-export function projectDto(summary: ProjectSummaryView) {
+export function projectDto(summary: ProjectSummaryView): Project {
   return {
     id: summary.id,
     contractorId: summary.contractorId,
@@ -32,7 +33,7 @@ export const detailsOf = (summary: ProjectSummaryView): ProjectDetails => {
 };
 
 /** The contractor's list: overallCompletion is a percentage (0–100). */
-export const projectWithStatsDto = (summary: ProjectSummaryView) => ({
+export const projectWithStatsDto = (summary: ProjectSummaryView): ProjectWithStats => ({
   ...projectDto(summary),
   overallCompletion: percent(summary.completedItems, summary.totalItems),
   totalRooms: summary.totalRooms,
@@ -40,7 +41,7 @@ export const projectWithStatsDto = (summary: ProjectSummaryView) => ({
 });
 
 /** The client's list: stats.overallCompletion is a fraction (0–1), as the spec's client dashboard uses it. */
-export const clientProjectDto = (summary: ProjectSummaryView) => ({
+export const clientProjectDto = (summary: ProjectSummaryView): ClientProject => ({
   id: summary.id,
   name: summary.name,
   status: summary.status,
@@ -49,7 +50,7 @@ export const clientProjectDto = (summary: ProjectSummaryView) => ({
   stats: { overallCompletion: summary.totalItems > 0 ? summary.completedItems / summary.totalItems : 0 },
 });
 
-export const statsDto = (summary: ProjectSummaryView) => ({
+export const statsDto = (summary: ProjectSummaryView): ProjectStats => ({
   completed: summary.completedItems,
   total: summary.totalItems,
   percentage: percent(summary.completedItems, summary.totalItems),
@@ -59,7 +60,7 @@ export const statsDto = (summary: ProjectSummaryView) => ({
   clientPercentage: percent(summary.clientCompletedItems, summary.totalItems),
 });
 
-export const roomDto = (room: RoomView) => ({
+export const roomDto = (room: RoomView): Room => ({
   id: room.id,
   projectId: room.projectId,
   name: room.name,
@@ -70,7 +71,7 @@ export const roomDto = (room: RoomView) => ({
   completedItems: room.completed,
 });
 
-export const itemDto = (item: ItemView) => ({
+export const itemDto = (item: ItemView): ChecklistItem => ({
   id: item.id,
   roomId: item.roomId,
   category: item.category,

@@ -4,13 +4,13 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import { accountMessages, loginInput } from '../../events/accounts/schemas';
+import { queries } from '../api/queries';
 import { serverMessage } from '../api/errors';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass, linkClass } from '../components/button';
 import { PasswordField, SubmitButton, TextField } from '../components/form';
 import { toast } from '../components/toast';
 import { login } from './api';
-import { meQueryKey } from './session';
 import type { SignInSearch } from './verify-search';
 
 /** Spec: after sign-in or registration the app goes to / after a short delay. */
@@ -35,7 +35,7 @@ export function LoginScreen() {
   const signIn = useMutation({
     mutationFn: login,
     onSuccess: (user) => {
-      queryClient.setQueryData(meQueryKey, user);
+      queryClient.setQueryData(queries.me().queryKey, user);
       toast({ title: 'Welcome back!' });
       setTimeout(() => void navigate(afterSignIn(search)), NAVIGATION_DELAY_MS);
     },

@@ -2,13 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { serverMessage } from '../api/errors';
 import { toast } from '../components/toast';
-import { getCurrentUser, logout } from './api';
-
-export const meQueryKey = ['auth', 'me'] as const;
+import { queries } from '../api/queries';
+import { logout } from './api';
 
 /** The signed-in user (null when signed out), shared by every screen through the query cache. */
 export function useCurrentUser() {
-  return useQuery({ queryKey: meQueryKey, queryFn: getCurrentUser });
+  return useQuery(queries.me());
 }
 
 /** After sign-out or account deletion: go to /login and forget everything cached for that user. */

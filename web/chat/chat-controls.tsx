@@ -1,8 +1,10 @@
 import { History, MessageSquare } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { User } from '../../events/accounts/schemas';
-import { UnreadBadge } from '../checklist/ui';
-import { useChatMessages, useProjectHistory, useUserSession, type HistoryEntry, type UserSessionAnswer } from './api';
+import { UnreadBadge } from '../components/unread-badge';
+import type { HistoryEntry, UserSessionAnswer } from '../../contract/chat';
+import { queries } from '../api/queries';
 import { ChatModal } from './chat-modal';
 import { historySeenKey, seenMark, unreadMessageCount, unseenHistoryCount } from './format';
 import { HistoryDialog } from './history-dialog';
@@ -17,9 +19,9 @@ import { JoinChatDialog } from './join-chat-dialog';
  * this browser last opened the history of the project.
  */
 export function ChatAndHistoryButtons({ projectId, projectName, user, buttonClass }: { projectId: string; projectName: string; user: User; buttonClass: string }) {
-  const session = useUserSession();
-  const chat = useChatMessages(projectId);
-  const history = useProjectHistory(projectId);
+  const session = useQuery(queries.userSession());
+  const chat = useQuery(queries.chat(projectId));
+  const history = useQuery(queries.history(projectId));
   const [dialog, setDialog] = useState<'join' | 'chat' | 'history' | null>(null);
   const close = (open: boolean) => !open && setDialog(null);
 

@@ -5,11 +5,12 @@ import type { User } from '../../events/accounts/schemas';
 import { readState } from '../../events/chat/chat';
 import { MAX_MESSAGE_LENGTH } from '../../events/chat/events';
 import { serverMessage } from '../api/errors';
-import { inputClass } from '../checklist/ui';
+import { inputClass } from '../components/input';
 import { buttonClass, iconButtonClass } from '../components/button';
 import { overlayClass, panelClass } from '../components/dialog';
 import { toast } from '../components/toast';
-import { useMarkAllRead, useSendMessage, type ChatMessage } from './api';
+import type { ChatMessage } from '../../contract/chat';
+import { useMarkAllRead, useSendMessage } from './api';
 import { formatMessageTime, roleLabels, unreadForRole } from './format';
 
 /**

@@ -1,5 +1,5 @@
 import type { Reader } from '../../events/chat/events';
-import type { ChatMessage, HistoryEntry } from './api';
+import type { ChatMessage, HistoryEntry } from '../../contract/chat';
 import { readFlag } from './api';
 
 /** The chat's and the history's pure rules: time labels, unread counts, the history's seen mark. */

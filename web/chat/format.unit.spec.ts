@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, HistoryEntry } from './api';
+import type { ChatMessage, HistoryEntry } from '../../contract/chat';
 import { formatMessageTime, relativeTime, seenMark, unreadForRole, unreadMessageCount, unseenHistoryCount } from './format';
 
 const now = Date.parse('2026-11-21T15:00:00.000Z');
@@ -23,6 +23,7 @@ const message = (over: Partial<ChatMessage>): ChatMessage => ({
 
 const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
   id: 'h',
+  projectId: 'p',
   eventType: 'ItemFlagSet',
   action: 'Marked as installed (client)',
   details: null,

@@ -1,8 +1,8 @@
 import { LoaderCircle } from 'lucide-react';
-import { useCurrentTime } from '../checklist/use-current-time';
+import { useCurrentTime } from '../components/use-current-time';
 import { buttonClass } from '../components/button';
 import { ModalDialog } from '../components/dialog';
-import type { HistoryEntry } from './api';
+import type { HistoryEntry } from '../../contract/chat';
 import { relativeTime, roleLabels } from './format';
 
 /**

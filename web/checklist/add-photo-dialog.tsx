@@ -3,7 +3,7 @@ import { isImageRef } from '../../events/projects/links';
 import { buttonClass } from '../components/button';
 import { ModalDialog } from '../components/dialog';
 import { PhotoUploadPanel } from './photo-upload-panel';
-import { inputClass } from './ui';
+import { inputClass } from '../components/input';
 
 /**
  * Add Photo (spec section 2): 'From URL' (Image URL, Add Image, Cancel; Enter submits; the URL

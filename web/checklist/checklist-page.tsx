@@ -1,38 +1,39 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, FolderOpen, KeyRound, LoaderCircle, MapPin, Printer, Save } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import type { Project, ProjectStats, Room } from '../../contract/projects';
 import type { User } from '../../events/accounts/schemas';
 import type { RoomType } from '../../events/projects/model';
 import { roomLabels } from '../../events/projects/model';
+import { queries } from '../api/queries';
 import { ChatAndHistoryButtons } from '../chat/chat-controls';
-import { UserMenu } from '../components/app-header';
+import { UserMenu } from '../auth/app-header';
 import { buttonClass, iconButtonClass } from '../components/button';
 import { ThemeToggle } from '../components/theme';
-import type { Project } from '../projects/api';
-import { EmptyState, ListError, ListSpinner } from '../projects/list-states';
-import { emptyStats, refreshProject, useProjectList, useProjectStats, useRooms, type ProjectStats, type Room } from './api';
+import { EmptyState, ListError, ListSpinner } from '../components/list-states';
+import { emptyStats, refreshProject } from './api';
 import { ExportPdfButton } from './export-pdf-button';
 import { SavingHint } from './item-details';
-import { PrintingContext } from './item-card';
 import { useProjectLiveUpdates } from './live-updates';
 import { groupRooms, roomCountLabel } from './model';
 import { useAddRoom, useSaveLockBoxCode } from './mutations';
+import { PrintingContext, usePrinting } from './printing';
 import './checklist.css';
 import { RoomCard } from './room-card';
 import { ShareWithClientButton } from './share-with-client';
 import { useAutosave } from './use-autosave';
-import { useCurrentTime } from './use-current-time';
+import { useCurrentTime } from '../components/use-current-time';
 import { ProgressBar } from '../components/progress-bar';
-import { cardClass, inputClass } from './ui';
+import { inputClass } from '../components/input';
+import { cardClass } from './ui';
 
 /**
  * The project checklist page (spec section 2) at /project/{id} and /client-project/{id}. The id
  * falls back to the user's first project when it is not one of theirs.
  */
 export function ChecklistPage({ projectId, user }: { projectId: string; user: User }) {
-  const projects = useProjectList();
+  const projects = useQuery(queries.projects());
   if (projects.isPending) {
     return (
       <PageFrame user={user}>
@@ -119,35 +120,11 @@ function ChecklistHeader({ user, project }: { user: User; project?: Project }) {
   );
 }
 
-/** While printing, every room and item is drawn expanded and in the light theme. */
-function usePrinting(): boolean {
-  const [printing, setPrinting] = useState(false);
-  useEffect(() => {
-    let wasDark = false;
-    const before = () => {
-      wasDark = document.documentElement.classList.contains('dark');
-      document.documentElement.classList.remove('dark');
-      flushSync(() => setPrinting(true));
-    };
-    const after = () => {
-      if (wasDark) document.documentElement.classList.add('dark');
-      setPrinting(false);
-    };
-    window.addEventListener('beforeprint', before);
-    window.addEventListener('afterprint', after);
-    return () => {
-      window.removeEventListener('beforeprint', before);
-      window.removeEventListener('afterprint', after);
-    };
-  }, []);
-  return printing;
-}
-
 function ProjectChecklist({ project, user }: { project: Project; user: User }) {
   useProjectLiveUpdates(project.id);
   const printing = usePrinting();
-  const stats = useProjectStats(project.id);
-  const rooms = useRooms(project.id);
+  const stats = useQuery(queries.stats(project.id));
+  const rooms = useQuery(queries.rooms(project.id));
   const contractor = user.role === 'contractor';
 
   // Rename suggestions read every room; a getter keeps the room cards' props stable.

@@ -1,15 +1,11 @@
-import { ApiError } from '../api/client';
+import { callApiForResponse } from '../api/call';
 
 /**
- * Export PDF (spec section 7, "Export and sharing"): POST /api/projects/{id}/export-pdf answers
+ * Export PDF (spec section 7, "Export and sharing"): the exportPdf route answers
  * the checklist as a PDF, saved as '{project name}-checklist.pdf' (the name the server gives).
  */
 export async function exportProjectPdf(project: { id: string; name: string }): Promise<void> {
-  const response = await fetch(`/api/projects/${encodeURIComponent(project.id)}/export-pdf`, { method: 'POST', credentials: 'include' });
-  if (!response.ok) {
-    const text = await response.text();
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
-  }
+  const response = await callApiForResponse('exportPdf', { params: { id: project.id } });
   const filename = filenameFromDisposition(response.headers.get('content-disposition')) ?? `${project.name}-checklist.pdf`;
   saveFile(await response.blob(), filename);
 }

@@ -1,12 +1,14 @@
 import { ChevronDown, ChevronRight, Trash2 } from 'lucide-react';
-import { createContext, memo, use, useCallback, useRef, useState } from 'react';
+import { memo, use, useCallback, useRef, useState } from 'react';
 import type { Role } from '../../events/accounts/schemas';
 import type { CabinetDetails } from '../../events/projects/events';
 import { isComplete } from '../../events/projects/item';
 import { iconButtonClass } from '../components/button';
-import type { ChecklistItem, FlagField, ItemPatch } from './api';
+import type { ChecklistItem } from '../../contract/projects';
+import type { FlagField, ItemPatch } from './api';
 import { BacksplashCard, CabinetCard, DetailsField, DoorCounts } from './item-details';
 import { isBacksplash, joinLinks, purchasedTone, splitLinks } from './model';
+import { PrintingContext } from './printing';
 import { ItemReferences } from './references';
 import { ConfirmDelete } from './ui';
 
@@ -16,9 +18,6 @@ export interface ItemActions {
   save: (item: ChecklistItem, patch: ItemPatch) => Promise<ChecklistItem>;
   remove: (item: ChecklistItem) => void;
 }
-
-/** True while the page prints: every room and item is shown expanded. */
-export const PrintingContext = createContext(false);
 
 const flagBoxes = [
   { field: 'contractorCompleted', label: 'Selected', by: 'contractor' },

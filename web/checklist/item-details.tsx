@@ -5,7 +5,7 @@ import { cabinetParts } from '../../events/projects/checklist-layout';
 import { backsplashJson, parseBacksplash, type Backsplash } from './model';
 import { PartReferences } from './references';
 import { sameJson, useAutosave } from './use-autosave';
-import { inputClass, smallInputClass } from './ui';
+import { inputClass, smallInputClass } from '../components/input';
 
 /** The editable parts of an item card: details, Backsplash Details, Cabinet Details, door counts. */
 

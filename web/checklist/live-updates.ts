@@ -1,6 +1,10 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { checklistKeys, refreshProject, type ChecklistItem } from './api';
+import type { ProjectEventNotice } from '../../contract/notices';
+import type { ChecklistItem } from '../../contract/projects';
+import { parseStreamId } from '../../events/streams';
+import { queryKeys } from '../api/query-keys';
+import { refreshProject } from './api';
 
 /**
  * The project's WebSocket (spec section 7: /ws?projectId=…, wss on https). Every change to the
@@ -9,12 +13,6 @@ import { checklistKeys, refreshProject, type ChecklistItem } from './api';
  * comes back after 1 s, 2 s, 4 s … at most 30 s, and then refetches everything (chat and history
  * included), since changes may have been missed meanwhile.
  */
-
-interface Notice {
-  type?: unknown;
-  projectId?: unknown;
-  streamId?: unknown;
-}
 
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 30_000;
@@ -25,7 +23,7 @@ export const retryDelay = (attempt: number): number => Math.min(LAST_RETRY_MS, F
 
 /** The room whose cached list holds this item, if any. */
 function roomOfItem(queryClient: QueryClient, itemId: string): string | undefined {
-  for (const [key, items] of queryClient.getQueriesData<ChecklistItem[]>({ queryKey: checklistKeys.allItems })) {
+  for (const [key, items] of queryClient.getQueriesData<ChecklistItem[]>({ queryKey: queryKeys.allItems })) {
     if (items?.some((item) => item.id === itemId)) return String(key[1]);
   }
   return undefined;
@@ -50,7 +48,7 @@ export function useProjectLiveUpdates(projectId: string): void {
       stale.clear();
       for (const key of keys) {
         const queryKey = JSON.parse(key) as unknown[];
-        void queryClient.invalidateQueries({ queryKey, exact: key === JSON.stringify(checklistKeys.projects) });
+        void queryClient.invalidateQueries({ queryKey, exact: key === JSON.stringify(queryKeys.projects) });
       }
     };
     const mark = (...keys: (readonly unknown[])[]) => {
@@ -58,21 +56,22 @@ export function useProjectLiveUpdates(projectId: string): void {
       batchTimer ??= setTimeout(flush, BATCH_MS);
     };
 
-    const onNotice = (notice: Notice) => {
+    // Parsed from the socket, so checked field by field.
+    const onNotice = (notice: Partial<ProjectEventNotice>) => {
       if (notice.type === 'chat_message') {
-        mark(checklistKeys.chat(projectId));
+        mark(queryKeys.chat(projectId));
         return;
       }
       if (notice.type !== 'project_event') return;
       // Any change can move the counters and the rooms' progress, and is an entry of the history.
-      mark(checklistKeys.stats(projectId), checklistKeys.rooms(projectId), checklistKeys.history(projectId));
-      const streamId = typeof notice.streamId === 'string' ? notice.streamId : '';
+      mark(queryKeys.stats(projectId), queryKeys.rooms(projectId), queryKeys.history(projectId));
+      const stream = typeof notice.streamId === 'string' ? parseStreamId(notice.streamId) : undefined;
       // The project's own stream: its details and lock box code (the plain list), its rooms.
-      if (!streamId.startsWith('item#')) mark(checklistKeys.projects);
+      if (stream?.kind !== 'item') mark(queryKeys.projects);
       else {
         // A known item: its room's list. A new one: every room's list (its room is not known here).
-        const roomId = roomOfItem(queryClient, streamId.slice('item#'.length));
-        mark(roomId ? checklistKeys.items(roomId) : checklistKeys.allItems);
+        const roomId = roomOfItem(queryClient, stream.id);
+        mark(roomId ? queryKeys.items(roomId) : queryKeys.allItems);
       }
     };
 
@@ -87,7 +86,7 @@ export function useProjectLiveUpdates(projectId: string): void {
       socket.onmessage = (event: MessageEvent) => {
         if (typeof event.data !== 'string') return;
         try {
-          onNotice(JSON.parse(event.data) as Notice);
+          onNotice(JSON.parse(event.data) as Partial<ProjectEventNotice>);
         } catch {
           // Not a notice of ours.
         }

@@ -1,7 +1,8 @@
 import { safeHref } from '../../events/projects/checklist-layout';
 import { isComplete } from '../../events/projects/item';
 import type { ItemCategory } from '../../events/projects/model';
-import type { ChecklistItem, FlagField, ProjectStats } from './api';
+import type { ChecklistItem, ProjectStats } from '../../contract/projects';
+import type { FlagField } from './api';
 
 /** The checklist page's pure rules: room groups, colours, counters. */
 
@@ -73,6 +74,3 @@ export function withLink(links: readonly string[], text: string | null): string[
   if (links.some((existing) => existing.trim() === link)) return null;
   return [...links, link];
 }
-
-/** Spec section 9: the number of unread entries, '9+' above 9. */
-export const unreadLabel = (count: number): string => (count > 9 ? '9+' : String(count));

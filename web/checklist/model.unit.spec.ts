@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomType } from '../../events/projects/model';
-import type { ChecklistItem, ProjectStats, Room } from './api';
+import { itemFixture, roomFixture } from '../../contract/fixtures';
+import type { ChecklistItem, ProjectStats, Room } from '../../contract/projects';
+import { unreadLabel } from '../components/unread-badge';
 import { retryDelay } from './live-updates';
 import {
   backsplashJson,
@@ -15,43 +17,15 @@ import {
   roomProgress,
   splitLinks,
   statsAfterToggle,
-  unreadLabel,
   withLink,
 } from './model';
 
 /** The checklist page's rules (spec sections 2, 5, 6 and 9). */
 
 let ids = 0;
-const room = (type: RoomType, name: string, customName: string | null = null): Room => ({
-  id: `room-${++ids}`,
-  projectId: 'p',
-  name,
-  type,
-  customName,
-  lockBoxCode: null,
-  totalItems: 0,
-  completedItems: 0,
-});
+const room = (type: RoomType, name: string, customName: string | null = null): Room => roomFixture({ id: `room-${++ids}`, projectId: 'p', name, type, customName });
 
-const item = (overrides: Partial<ChecklistItem> = {}): ChecklistItem => ({
-  id: `item-${++ids}`,
-  roomId: 'r',
-  category: 'standard',
-  name: 'Wall Paint Color',
-  completed: false,
-  contractorCompleted: false,
-  clientCompleted: false,
-  purchasesMade: false,
-  details: '',
-  itemType: 'single',
-  cabinetDetails: null,
-  cabinetLinks: [],
-  cabinetImages: [],
-  referenceLinks: [],
-  referenceImages: [],
-  order: 0,
-  ...overrides,
-});
+const item = (overrides: Partial<ChecklistItem> = {}): ChecklistItem => itemFixture({ id: `item-${++ids}`, roomId: 'r', ...overrides });
 
 describe('room groups', () => {
   it('puts the groups in the spec order, Whole Home collecting exterior, landscape and mechanicals, and bonus rooms last', () => {

@@ -5,22 +5,9 @@ import type { RoomType } from '../../events/projects/model';
 import { nameNewRoom } from '../../events/projects/room-naming';
 import { serverMessage } from '../api/errors';
 import { toast } from '../components/toast';
-import {
-  addItem,
-  addRoom,
-  checklistKeys,
-  deleteItem,
-  deleteRoom,
-  patchItem,
-  renameRoom,
-  setLockBoxCode,
-  type ChecklistItem,
-  type FlagField,
-  type ItemPatch,
-  type NewItem,
-  type ProjectStats,
-  type Room,
-} from './api';
+import type { ChecklistItem, Project, ProjectStats, Room } from '../../contract/projects';
+import { queryKeys } from '../api/query-keys';
+import { addItem, addRoom, deleteItem, deleteRoom, patchItem, renameRoom, setLockBoxCode, type FlagField, type ItemPatch, type NewItem } from './api';
 import type { ItemActions } from './item-card';
 import { statsAfterToggle } from './model';
 
@@ -32,7 +19,7 @@ const withFlag = (item: ChecklistItem, field: FlagField, value: boolean): Checkl
 };
 
 function updateCachedItem(queryClient: QueryClient, roomId: string, itemId: string, update: (item: ChecklistItem) => ChecklistItem) {
-  queryClient.setQueryData<ChecklistItem[]>(checklistKeys.items(roomId), (items) => items?.map((item) => (item.id === itemId ? update(item) : item)));
+  queryClient.setQueryData<ChecklistItem[]>(queryKeys.items(roomId), (items) => items?.map((item) => (item.id === itemId ? update(item) : item)));
 }
 
 const pick = (item: ChecklistItem, patch: ItemPatch): ItemPatch =>
@@ -45,8 +32,8 @@ const pick = (item: ChecklistItem, patch: ItemPatch): ItemPatch =>
  */
 export function useItemActions(roomId: string, projectId: string): ItemActions {
   const queryClient = useQueryClient();
-  const itemsKey = checklistKeys.items(roomId);
-  const statsKey = checklistKeys.stats(projectId);
+  const itemsKey = queryKeys.items(roomId);
+  const statsKey = queryKeys.stats(projectId);
   const toggleKey = ['toggle-flag', projectId];
 
   const { mutate: toggleFlag } = useMutation({
@@ -71,7 +58,7 @@ export function useItemActions(roomId: string, projectId: string): ItemActions {
       void Promise.all([
         queryClient.invalidateQueries({ queryKey: itemsKey }),
         queryClient.invalidateQueries({ queryKey: statsKey }),
-        queryClient.invalidateQueries({ queryKey: checklistKeys.rooms(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.rooms(projectId) }),
       ]);
     },
   });
@@ -81,7 +68,7 @@ export function useItemActions(roomId: string, projectId: string): ItemActions {
   /** Details, links, images, cabinet details: shown at once, then saved; a refusal puts them back. */
   const save = useCallback(
     async (item: ChecklistItem, patch: ItemPatch) => {
-      const cached = queryClient.getQueryData<ChecklistItem[]>(checklistKeys.items(roomId))?.find((entry) => entry.id === item.id) ?? item;
+      const cached = queryClient.getQueryData<ChecklistItem[]>(queryKeys.items(roomId))?.find((entry) => entry.id === item.id) ?? item;
       const before = pick(cached, patch);
       updateCachedItem(queryClient, roomId, item.id, (entry) => ({ ...entry, ...patch }));
       try {
@@ -107,7 +94,7 @@ export function useItemActions(roomId: string, projectId: string): ItemActions {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: itemsKey }),
         queryClient.invalidateQueries({ queryKey: statsKey }),
-        queryClient.invalidateQueries({ queryKey: checklistKeys.rooms(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.rooms(projectId) }),
       ]),
   });
   const remove = useCallback((item: ChecklistItem) => removeItem(item), [removeItem]);
@@ -124,7 +111,7 @@ export function useAddItem(roomId: string, projectId: string) {
       return addItem(body);
     },
     onSuccess: (created, { category }) => {
-      queryClient.setQueryData<ChecklistItem[]>(checklistKeys.items(roomId), (items) => (items ? [...items, created] : items));
+      queryClient.setQueryData<ChecklistItem[]>(queryKeys.items(roomId), (items) => (items ? [...items, created] : items));
       if (category === 'special_features') toast({ title: 'Special Feature Added' });
     },
     onError: (error, { category }) =>
@@ -135,9 +122,9 @@ export function useAddItem(roomId: string, projectId: string) {
       }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: checklistKeys.items(roomId) }),
-        queryClient.invalidateQueries({ queryKey: checklistKeys.stats(projectId) }),
-        queryClient.invalidateQueries({ queryKey: checklistKeys.rooms(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.items(roomId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.stats(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.rooms(projectId) }),
       ]),
   });
 }
@@ -147,25 +134,25 @@ export function useAddRoom(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (type: RoomType) => {
-      const rooms = queryClient.getQueryData<Room[]>(checklistKeys.rooms(projectId)) ?? [];
+      const rooms = queryClient.getQueryData<Room[]>(queryKeys.rooms(projectId)) ?? [];
       return addRoom({ projectId, type, ...nameNewRoom(type, rooms, {}) });
     },
     onSuccess: (room) => {
-      queryClient.setQueryData<Room[]>(checklistKeys.rooms(projectId), (rooms) => (rooms && !rooms.some((entry) => entry.id === room.id) ? [...rooms, room] : rooms));
+      queryClient.setQueryData<Room[]>(queryKeys.rooms(projectId), (rooms) => (rooms && !rooms.some((entry) => entry.id === room.id) ? [...rooms, room] : rooms));
       toast({ title: 'Room Added', description: 'New room has been added to the project.' });
     },
     onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to add room. Please try again.') }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: checklistKeys.rooms(projectId) }),
-        queryClient.invalidateQueries({ queryKey: checklistKeys.stats(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.rooms(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.stats(projectId) }),
       ]),
   });
 }
 
 export function useRenameRoom(room: Room) {
   const queryClient = useQueryClient();
-  const roomsKey = checklistKeys.rooms(room.projectId);
+  const roomsKey = queryKeys.rooms(room.projectId);
   return useMutation({
     mutationFn: (customName: string) => renameRoom(room.id, customName),
     onSuccess: (renamed) => {
@@ -179,17 +166,17 @@ export function useRenameRoom(room: Room) {
 
 export function useDeleteRoom(room: Room) {
   const queryClient = useQueryClient();
-  const roomsKey = checklistKeys.rooms(room.projectId);
+  const roomsKey = queryKeys.rooms(room.projectId);
   return useMutation({
     mutationFn: () => deleteRoom(room.id),
     onSuccess: () => {
       queryClient.setQueryData<Room[]>(roomsKey, (rooms) => rooms?.filter((entry) => entry.id !== room.id));
-      queryClient.removeQueries({ queryKey: checklistKeys.items(room.id) });
+      queryClient.removeQueries({ queryKey: queryKeys.items(room.id) });
       toast({ title: 'Room Deleted' });
     },
     onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to delete room. Please try again.') }),
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: roomsKey }), queryClient.invalidateQueries({ queryKey: checklistKeys.stats(room.projectId) })]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: roomsKey }), queryClient.invalidateQueries({ queryKey: queryKeys.stats(room.projectId) })]),
   });
 }
 
@@ -200,7 +187,7 @@ export function useSaveLockBoxCode(projectId: string) {
     async (code: string) => {
       try {
         const project = await setLockBoxCode(projectId, code);
-        queryClient.setQueryData<{ id: string; lockBoxCode: string | null }[]>(checklistKeys.projects, (projects) =>
+        queryClient.setQueryData<Project[]>(queryKeys.projects, (projects) =>
           projects?.map((entry) => (entry.id === project.id ? { ...entry, lockBoxCode: project.lockBoxCode } : entry)),
         );
       } catch (error) {

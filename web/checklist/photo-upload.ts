@@ -1,11 +1,12 @@
 import AwsS3 from '@uppy/aws-s3';
 import Uppy from '@uppy/core';
-import { MAX_PHOTO_BYTES, type PublishAnswer, type PublishInput, type UploadAnswer } from '../../events/uploads/photo-rules';
-import { ApiError, apiSend } from '../api/client';
+import { MAX_PHOTO_BYTES, type PublishInput } from '../../events/uploads/photo-rules';
+import { callApi } from '../api/call';
+import { ApiError } from '../api/client';
 
 /**
  * Uploading one photo (spec sections 7 and 8): Uppy PUTs the file to a presigned URL from
- * POST /api/objects/upload, then PUT /api/objects/acl publishes it. This module pulls in Uppy, so
+ * the requestUpload route, then publishObject publishes it. This module pulls in Uppy, so
  * the dialog loads it with import() only when an upload starts: the main bundle stays as it was.
  */
 
@@ -24,7 +25,7 @@ export async function uploadPhoto(
   const location = await putToStorage(file, options);
   const body: PublishInput = { objectURL: location, visibility: 'public', itemId: options.itemId };
   try {
-    return { url: (await apiSend<PublishAnswer>('PUT', '/api/objects/acl', body)).objectPath };
+    return { url: (await callApi('publishObject', { body })).objectPath };
   } catch (error) {
     if (isRefusalOfTheFile(error)) return { refused: refusalMessage(error) };
     console.error('Setting the photo access rule failed; using the upload URL.', error);
@@ -42,7 +43,7 @@ async function putToStorage(file: File, { onProgress, signal }: { onProgress: (f
     shouldUseMultipart: false,
     signRequest: async (request) => {
       if (request.method !== 'PUT') throw new Error(`Unexpected ${request.method} to storage`);
-      const { uploadURL } = await apiSend<UploadAnswer>('POST', '/api/objects/upload');
+      const { uploadURL } = await callApi('requestUpload');
       return { url: uploadURL, headers: { 'content-type': file.type || 'application/octet-stream' } };
     },
   });

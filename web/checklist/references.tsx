@@ -4,7 +4,8 @@ import { iconButtonClass } from '../components/button';
 import { AddPhotoDialog } from './add-photo-dialog';
 import { cleanLinks, safeHref, withLink } from './model';
 import { sameJson } from './use-autosave';
-import { smallButtonClass, smallInputClass, Thumbnail } from './ui';
+import { smallInputClass } from '../components/input';
+import { smallButtonClass, Thumbnail } from './ui';
 
 /** Reference links and images of an item (spec sections 2, 4 and 5), also used by each cabinet part. */
 

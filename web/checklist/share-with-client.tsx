@@ -1,32 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, LoaderCircle, Share2, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { ApiError, apiSend } from '../api/client';
+import { callApi } from '../api/call';
+import { ApiError } from '../api/client';
 import { serverMessage } from '../api/errors';
 import { buttonClass } from '../components/button';
 import { safeHref } from './model';
 import { ModalDialog } from '../components/dialog';
 import { toast } from '../components/toast';
-import type { Project } from '../projects/api';
+import type { Project, ShareFailure } from '../../contract/projects';
 
 /** Spec section 4: after a share the button turns green and reads 'Invitation Sent!' for 3 seconds. */
 export const SHARE_CONFIRMATION_MS = 3000;
 const NETWORK_FAILURE = 'Failed to send invitation. Please try again.';
 
-interface ShareAnswer {
-  success: true;
-  clientDashboardUrl: string;
-  email: string;
-}
-
-/** The answer when the mail service refused the invitation (spec section 7: error and details). */
-interface ShareFailure {
-  success: false;
-  error: string;
-  details?: string;
-}
-
-const shareWithClient = (projectId: string) => apiSend<ShareAnswer>('POST', `/api/projects/${encodeURIComponent(projectId)}/share-with-client`);
+const shareWithClient = (projectId: string) => callApi('shareWithClient', { params: { id: projectId } });
 
 const mailRefusal = (error: unknown): ShareFailure | undefined =>
   error instanceof ApiError && typeof error.body === 'object' && error.body !== null && (error.body as ShareFailure).success === false && 'details' in error.body

@@ -1,35 +1,19 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState, type RefObject } from 'react';
-import { buttonClass } from '../components/button';
+import { buttonClass, iconButtonClass } from '../components/button';
 import { overlayClass, panelClass } from '../components/dialog';
-import { safeImageSrc, unreadLabel } from './model';
+import { safeImageSrc } from './model';
 
-/** Small pieces of the checklist page: inputs, progress bars, the unread badge, delete confirmations, images. */
-
-export const inputClass =
-  'block w-full min-w-0 rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 placeholder:text-gray-400 focus-visible:border-blue-600 focus-visible:outline-2 focus-visible:-outline-offset-1 focus-visible:outline-blue-600 read-only:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 sm:text-sm dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-500 dark:read-only:bg-gray-800/60';
-
-export const smallInputClass = inputClass.replace('px-3 py-2', 'px-2 py-1.5');
+/** Small pieces of the checklist page: small buttons, cards, delete confirmations, images. */
 
 export const smallButtonClass = {
   secondary: buttonClass.secondary.replace('px-4 py-2', 'px-2.5 py-1.5').replace('gap-2', 'gap-1.5'),
   primary: buttonClass.primary.replace('px-4 py-2', 'px-2.5 py-1.5').replace('gap-2', 'gap-1.5'),
 } as const;
 
-export const cardClass = 'rounded-lg border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900';
+export const smallIconButtonClass = iconButtonClass.replace('size-9', 'size-8');
 
-export function UnreadBadge({ count }: { count: number }) {
-  if (count <= 0) return null;
-  return (
-    <span
-      data-testid="unread-badge"
-      className="absolute -top-1 -right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white"
-    >
-      {unreadLabel(count)}
-      <span className="sr-only"> unread</span>
-    </span>
-  );
-}
+export const cardClass = 'rounded-lg border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900';
 
 /**
  * Deleting a room or an item asks twice (spec section 4): 'Delete Room' / 'Delete Item', then

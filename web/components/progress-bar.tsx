@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { wholePercent } from '../projects/progress';
+import { wholePercent } from './percent';
 
 export type BarTone = 'green' | 'blue' | 'yellow' | 'grey' | 'red';
 

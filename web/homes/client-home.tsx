@@ -1,19 +1,20 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { FolderOpen, MailCheck } from 'lucide-react';
 import type { User } from '../../events/accounts/schemas';
 import { serverMessage } from '../api/errors';
+import { queries } from '../api/queries';
 import { resendVerification } from '../auth/api';
-import { AppHeader } from '../components/app-header';
+import { AppHeader } from '../auth/app-header';
 import { buttonClass } from '../components/button';
 import { toast } from '../components/toast';
 import { ThemeToggle } from '../components/theme';
-import { useClientProjects } from '../projects/api';
 import { ClientProjectCard } from '../projects/client-project-card';
-import { EmptyState, ListError, ListSpinner } from '../projects/list-states';
+import { EmptyState, ListError, ListSpinner } from '../components/list-states';
 
 /** The client's home (at / and /client-dashboard): 'Your Projects', one card per assigned project (spec section 2). */
 export function ClientHome({ user }: { user: User }) {
-  const projects = useClientProjects(Boolean(user));
+  // Spec: the client's list is read only once a user is loaded.
+  const projects = useQuery({ ...queries.clientProjects(), enabled: Boolean(user) });
 
   return (
     <>

@@ -1,18 +1,19 @@
 import { FolderOpen, Plus } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { User } from '../../events/accounts/schemas';
-import { AppHeader } from '../components/app-header';
+import { queries } from '../api/queries';
+import { AppHeader } from '../auth/app-header';
 import { buttonClass } from '../components/button';
 import { ThemeToggle } from '../components/theme';
-import { useProjectsWithStats } from '../projects/api';
-import { EmptyState, ListError, ListSpinner } from '../projects/list-states';
+import { EmptyState, ListError, ListSpinner } from '../components/list-states';
 import { ProjectCard } from '../projects/project-card';
 import { NewProjectDialog } from '../projects/project-form-dialog';
 import { SummaryCards } from '../projects/summary-cards';
 
 /** The contractor's home (at / and /projects): summary cards, New Project, and one card per project (spec section 2). */
 export function ContractorHome({ user }: { user: User }) {
-  const projects = useProjectsWithStats();
+  const projects = useQuery(queries.projectsWithStats());
   const [creating, setCreating] = useState(false);
 
   return (

@@ -1,7 +1,7 @@
 import { ArrowRight, Calendar, MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { buttonClass } from '../components/button';
-import type { ClientProject } from './api';
+import type { ClientProject } from '../../contract/projects';
 import { formatDate } from './format';
 import { percentFromFraction } from './progress';
 import { OverallProgress } from './progress-bar';

@@ -1,5 +1,6 @@
 import { ProgressBar } from '../components/progress-bar';
-import { progressTone, wholePercent } from './progress';
+import { wholePercent } from '../components/percent';
+import { progressTone } from './progress';
 
 /** 'Overall Progress' coloured by the spec's thresholds (90 green, 70 blue, 50 yellow, else grey). */
 export function OverallProgress({ percent, label = 'Overall Progress' }: { percent: number; label?: string }) {

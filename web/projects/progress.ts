@@ -1,3 +1,5 @@
+import { wholePercent } from '../components/percent';
+
 /**
  * Progress colours (spec sections 2 and 9): 90 % and up green, 70 and up blue, 50 and up yellow,
  * otherwise grey. One place for both the contractor's and the client's cards.
@@ -13,10 +15,6 @@ export function progressTone(percent: number): ProgressTone {
   return 'grey';
 }
 
-/** A whole percentage from 0 to 100 (anything else, NaN included, is clamped). */
-export function wholePercent(percent: number): number {
-  return Number.isFinite(percent) ? Math.min(100, Math.max(0, Math.round(percent))) : 0;
-}
 
 /** The client's list carries a fraction (0–1): round(fraction × 100). */
 export const percentFromFraction = (fraction: number): number => wholePercent(fraction * 100);

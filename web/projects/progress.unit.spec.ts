@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate } from './format';
-import { percentFromFraction, progressTone, wholePercent } from './progress';
+import { wholePercent } from '../components/percent';
+import { percentFromFraction, progressTone } from './progress';
 
 describe('progress colours (spec: 90 green, 70 blue, 50 yellow, else grey)', () => {
   it.each([

@@ -4,7 +4,8 @@ import { ArrowRight, Eye, Mail, MapPin, MoreVertical, Pencil, Phone, Trash2, Use
 import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { buttonClass, iconButtonClass } from '../components/button';
 import { ModalDialog, overlayClass, panelClass } from '../components/dialog';
-import { useDeleteProject, type ProjectWithStats } from './api';
+import type { ProjectWithStats } from '../../contract/projects';
+import { useDeleteProject } from './api';
 import { formatDate } from './format';
 import { OverallProgress } from './progress-bar';
 import { EditProjectDialog } from './project-form-dialog';

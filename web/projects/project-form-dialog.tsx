@@ -10,7 +10,8 @@ import { setServerFieldErrors } from '../api/errors';
 import { buttonClass } from '../components/button';
 import { ModalDialog } from '../components/dialog';
 import { SelectField, SubmitButton, TextAreaField, TextField } from '../components/form';
-import { useCreateProject, useUpdateProject, type Project, type ProjectInput } from './api';
+import type { Project } from '../../contract/projects';
+import { useCreateProject, useUpdateProject, type ProjectInput } from './api';
 import { statusLabel } from './status-badge';
 
 type FormValues = z.input<typeof projectInput>;

@@ -1,5 +1,5 @@
 import { CheckCircle2, FolderOpen, TrendingUp, Users } from 'lucide-react';
-import type { Project } from './api';
+import type { Project } from '../../contract/projects';
 
 /** Spec section 2: Total Projects, Active Projects, Completed, and Total Clients (distinct client names). */
 export function projectSummary(projects: readonly Pick<Project, 'status' | 'clientName'>[]) {

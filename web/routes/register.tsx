@@ -4,11 +4,11 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import { registerInput } from '../../events/accounts/schemas';
+import { queries } from '../api/queries';
 import { serverMessage, setServerFieldErrors } from '../api/errors';
 import { register } from '../auth/api';
 import { NAVIGATION_DELAY_MS, afterSignIn } from '../auth/login-screen';
 import { parseSignInSearch } from '../auth/verify-search';
-import { meQueryKey } from '../auth/session';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass, linkClass } from '../components/button';
 import { FieldError, PasswordField, SubmitButton, TextField } from '../components/form';
@@ -36,7 +36,7 @@ function RegisterScreen() {
   const createAccount = useMutation({
     mutationFn: register,
     onSuccess: (user) => {
-      queryClient.setQueryData(meQueryKey, user);
+      queryClient.setQueryData(queries.me().queryKey, user);
       toast({ title: 'Account created!' });
       setTimeout(() => void navigate(afterSignIn(search)), NAVIGATION_DELAY_MS);
     },

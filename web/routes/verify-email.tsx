@@ -4,12 +4,13 @@ import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { accountMessages, type User } from '../../events/accounts/schemas';
 import { serverMessage } from '../api/errors';
+import { queries } from '../api/queries';
+import { queryKeys } from '../api/query-keys';
 import { logout, verifyEmail } from '../auth/api';
-import { meQueryKey, useCurrentUser } from '../auth/session';
+import { useCurrentUser } from '../auth/session';
 import { parseVerifyPageSearch } from '../auth/verify-search';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass } from '../components/button';
-import { projectQueryKeys } from '../projects/api';
 
 /**
  * The page the verification and invitation links open (/verify-email?token=…&email=…). Signed in,
@@ -72,15 +73,15 @@ function Verification({ token, user }: { token: string; user: User }) {
   const verify = useMutation({
     mutationFn: () => verifyEmail(token),
     onSuccess: ({ user: verified }) => {
-      queryClient.setQueryData(meQueryKey, verified);
-      void queryClient.invalidateQueries({ queryKey: projectQueryKeys.client });
+      queryClient.setQueryData(queries.me().queryKey, verified);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.clientProjects });
     },
   });
   const signOut = useMutation({
     mutationFn: logout,
     onSuccess: () => {
       attempted.delete(token);
-      queryClient.setQueryData(meQueryKey, null);
+      queryClient.setQueryData(queries.me().queryKey, null);
     },
   });
   const started = useRef(false);

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ChevronDown, CircleUser, LogOut, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { User } from '../../events/accounts/schemas';
-import { useSignOut } from '../auth/session';
+import { useSignOut } from './session';
 
 /**
  * The signed-in header (spec section 1): a contractor's reads Project Manager; a client's shows the

@@ -6,18 +6,19 @@ import { ArrowLeft, Moon, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
-import { changePasswordForm, profileInput, type User } from '../../events/accounts/schemas';
-import { serverMessage, setServerFieldErrors } from '../api/errors';
-import { changePassword, deleteAccount, updateProfile } from '../auth/api';
-import { meQueryKey, useLeaveSession } from '../auth/session';
-import { AppHeader } from '../components/app-header';
-import { buttonClass, iconButtonClass, linkClass } from '../components/button';
-import { PasswordField, SubmitButton, TextField } from '../components/form';
-import { RequireAuth } from '../components/guard';
-import { useAccountSettingsTheme } from '../components/theme';
-import { toast } from '../components/toast';
+import { changePasswordForm, profileInput, type User } from '../../../events/accounts/schemas';
+import { serverMessage, setServerFieldErrors } from '../../api/errors';
+import { queryKeys } from '../../api/query-keys';
+import { changePassword, deleteAccount, updateProfile } from '../../auth/api';
+import { useLeaveSession } from '../../auth/session';
+import { AppHeader } from '../../auth/app-header';
+import { buttonClass, iconButtonClass, linkClass } from '../../components/button';
+import { PasswordField, SubmitButton, TextField } from '../../components/form';
+import { RequireAuth } from '../../auth/guard';
+import { useAccountSettingsTheme } from '../../components/theme';
+import { toast } from '../../components/toast';
 
-export const Route = createFileRoute('/account-settings')({ component: AccountSettingsRoute });
+export const Route = createFileRoute('/_signed-in/account-settings')({ component: AccountSettingsRoute });
 
 function AccountSettingsRoute() {
   return <RequireAuth>{(user) => <AccountSettings user={user} />}</RequireAuth>;
@@ -85,7 +86,7 @@ function ProfileSection({ user }: { user: User }) {
     onSuccess: async (updated) => {
       form.reset(profileValues(updated));
       toast({ title: 'Profile updated' });
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
     onError: (error) => {
       setServerFieldErrors(error, form.setError, profileFields);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { serverMessage } from '../api/errors';
-import { buttonClass } from '../components/button';
+import { buttonClass } from './button';
 
 /** The states around a list: loading, failed (with a retry), and empty. */
 

@@ -1,0 +1,62 @@
+import type { PublishAnswer, UploadAnswer } from '../events/uploads/photo-rules';
+import type { ForgotPasswordAnswer, MessageAnswer, ResendVerificationAnswer, User, VerifyEmailAnswer } from './accounts';
+import type { ChatMessage, HistoryEntry, MarkAllReadAnswer, UserSessionAnswer } from './chat';
+import type { ChecklistItem, ClientProject, Project, ProjectStats, ProjectWithStats, Room, ShareAnswer } from './projects';
+
+/**
+ * What each route of the manifest (`functions/routes.ts`, by the same names) answers when it
+ * succeeds. The web client reads its answer types from here; `web/api/call.ts` checks at compile
+ * time that this lists exactly the manifest's routes.
+ */
+export interface RouteAnswers {
+  /** Each service's status and latency; read by operators, not by the app. */
+  health: unknown;
+
+  register: User & { verificationLink?: string };
+  login: User;
+  logout: MessageAnswer;
+  me: User;
+  forgotPassword: ForgotPasswordAnswer;
+  resetPassword: MessageAnswer;
+  updateProfile: User;
+  changePassword: MessageAnswer;
+  deleteAccount: MessageAnswer;
+  verifyEmail: VerifyEmailAnswer;
+  resendVerification: ResendVerificationAnswer;
+
+  listProjectsWithStats: ProjectWithStats[];
+  listProjects: Project[];
+  createProject: Project;
+  updateProject: Project;
+  patchProject: Project;
+  deleteProject: MessageAnswer;
+  listClientProjects: ClientProject[];
+  projectStats: ProjectStats;
+  projectHistory: HistoryEntry[];
+  /** A PDF file, not JSON. */
+  exportPdf: unknown;
+  shareWithClient: ShareAnswer;
+
+  listRooms: Room[];
+  createRoom: Room;
+  renameRoom: Room;
+  deleteRoom: MessageAnswer;
+  getRoom: Room;
+  listRoomItems: ChecklistItem[];
+
+  createItem: ChecklistItem;
+  patchItem: ChecklistItem;
+  putItem: ChecklistItem;
+  deleteItem: MessageAnswer;
+
+  listChat: ChatMessage[];
+  postChat: ChatMessage;
+  chatHistory: HistoryEntry[];
+  markMessageRead: ChatMessage;
+  markAllRead: MarkAllReadAnswer;
+  requestUpload: UploadAnswer;
+  publishObject: PublishAnswer;
+
+  getUserSession: UserSessionAnswer;
+  putUserSession: UserSessionAnswer;
+}

@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { User } from '../../contract/accounts';
+import { callApi } from './call';
+import { ApiError } from './client';
+import { queryKeys } from './query-keys';
+
+/** One query (key and fetch) per resource the app reads; hooks and route loaders share them. */
+
+/** The signed-in user, or null when signed out (401); other failures throw. */
+async function currentUser(): Promise<User | null> {
+  try {
+    return await callApi('me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const queries = {
+  me: () => queryOptions({ queryKey: queryKeys.me, queryFn: currentUser }),
+  userSession: () => queryOptions({ queryKey: queryKeys.userSession, queryFn: () => callApi('getUserSession') }),
+  projects: () => queryOptions({ queryKey: queryKeys.projects, queryFn: () => callApi('listProjects') }),
+  projectsWithStats: () => queryOptions({ queryKey: queryKeys.projectsWithStats, queryFn: () => callApi('listProjectsWithStats') }),
+  clientProjects: () => queryOptions({ queryKey: queryKeys.clientProjects, queryFn: () => callApi('listClientProjects') }),
+  stats: (projectId: string) => queryOptions({ queryKey: queryKeys.stats(projectId), queryFn: () => callApi('projectStats', { params: { id: projectId } }) }),
+  rooms: (projectId: string) => queryOptions({ queryKey: queryKeys.rooms(projectId), queryFn: () => callApi('listRooms', { params: { projectId } }) }),
+  roomItems: (roomId: string) => queryOptions({ queryKey: queryKeys.items(roomId), queryFn: () => callApi('listRoomItems', { params: { id: roomId } }) }),
+  chat: (projectId: string) => queryOptions({ queryKey: queryKeys.chat(projectId), queryFn: () => callApi('listChat', { params: { id: projectId } }) }),
+  history: (projectId: string) => queryOptions({ queryKey: queryKeys.history(projectId), queryFn: () => callApi('projectHistory', { params: { id: projectId } }) }),
+};

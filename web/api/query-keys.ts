@@ -1,0 +1,20 @@
+/**
+ * Every cache key of the app, in one place. Keys nest so that one invalidation reaches a family:
+ * `project(id)` covers its stats, rooms, chat and history; `allItems` covers every room's items.
+ */
+export const queryKeys = {
+  me: ['auth', 'me'] as const,
+  /** The signed-in user's chat session; the whole cache is cleared on sign-out, so one key serves. */
+  userSession: ['user-session'] as const,
+  /** The plain list (the checklist page reads its project from it). */
+  projects: ['projects'] as const,
+  projectsWithStats: ['projects', 'with-stats'] as const,
+  clientProjects: ['client-projects'] as const,
+  project: (projectId: string) => ['projects', projectId] as const,
+  stats: (projectId: string) => ['projects', projectId, 'stats'] as const,
+  rooms: (projectId: string) => ['projects', projectId, 'rooms'] as const,
+  chat: (projectId: string) => ['projects', projectId, 'chat'] as const,
+  history: (projectId: string) => ['projects', projectId, 'history'] as const,
+  allItems: ['rooms'] as const,
+  items: (roomId: string) => ['rooms', roomId, 'items'] as const,
+};

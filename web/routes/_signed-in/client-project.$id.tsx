@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ChecklistPage } from '../../checklist/checklist-page';
+import { queries } from '../../api/queries';
+import { prefetchForUser } from '../../api/prefetch';
+import { RequireAuth } from '../../auth/guard';
+
+/** The project checklist page, client variant (spec section 2): the same page at /client-project/{id}. */
+export const Route = createFileRoute('/_signed-in/client-project/$id')({
+  loader: ({ context: { queryClient } }) => prefetchForUser(queryClient, () => queryClient.prefetchQuery(queries.projects())),
+  component: ClientProjectRoute,
+});
+
+function ClientProjectRoute() {
+  const { id } = Route.useParams();
+  return <RequireAuth>{(user) => <ChecklistPage projectId={id} user={user} />}</RequireAuth>;
+}

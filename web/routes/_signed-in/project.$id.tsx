@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ChecklistPage } from '../../checklist/checklist-page';
+import { queries } from '../../api/queries';
+import { prefetchForUser } from '../../api/prefetch';
+import { RequireAuth } from '../../auth/guard';
+
+/** The project checklist page (spec section 2): any signed-in user; signed out, the login screen. */
+export const Route = createFileRoute('/_signed-in/project/$id')({
+  loader: ({ context: { queryClient } }) => prefetchForUser(queryClient, () => queryClient.prefetchQuery(queries.projects())),
+  component: ProjectRoute,
+});
+
+function ProjectRoute() {
+  const { id } = Route.useParams();
+  return <RequireAuth>{(user) => <ChecklistPage projectId={id} user={user} />}</RequireAuth>;
+}
