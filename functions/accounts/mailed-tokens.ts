@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../adapters/aws-clients';
 import { config } from '../config';
 import type { ViewWrite } from '../store/event-store';
 import { stateKeys } from '../store/keys';
+import { queryAll } from '../store/query-all';
+import { stateTable } from '../tables';
 
 /**
  * Tokens sent only by e-mail: password reset (password_reset_tokens) and e-mail verification
@@ -56,6 +58,13 @@ export const newResetToken = (userId: string, now = new Date()) => newMailedToke
 export const newVerificationToken = (fields: VerificationFields, now = new Date()) =>
   newMailedToken(verificationTokens, { ...fields, email: fields.email.toLowerCase() }, now);
 
+/** Stores a new verification token on its own (no event goes with it) and answers the token. */
+export async function storeVerificationToken(fields: VerificationFields): Promise<string> {
+  const { token, write } = newVerificationToken(fields);
+  await dynamo().send(new PutCommand(write.item.Put!));
+  return token;
+}
+
 /** A token's record if it exists, has not expired and was not used (TTL deletes lag, so expiry is checked here). */
 export async function findUsableToken<T>(kind: TokenKind, token: string, now = new Date()): Promise<{ record: T; key: Key } | undefined> {
   const key = kind.key(hashToken(token));
@@ -78,4 +87,15 @@ export function spendToken(key: Key, now: string, onConditionFailed: () => Error
     },
     onConditionFailed,
   };
+}
+
+/** Deletes every token that names the user (reset and verification), as the account goes. */
+export async function deleteUserTokens(userId: string): Promise<void> {
+  const tokens = await queryAll<Key>({
+    IndexName: stateTable.indexes.gsi1.name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': stateKeys.userTokens(userId) },
+  });
+  const TableName = config().stateTable;
+  await Promise.all(tokens.map((token) => dynamo().send(new DeleteCommand({ TableName, Key: { pk: token.pk, sk: token.sk } }))));
 }

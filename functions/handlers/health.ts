@@ -1,59 +1,11 @@
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
-import { ListEmailTemplatesCommand } from '@aws-sdk/client-sesv2';
-import { GetConnectionCommand, GoneException } from '@aws-sdk/client-apigatewaymanagementapi';
-import { dynamo, s3, ses, websocketManagement } from '../adapters/aws-clients';
-import { config, envNames } from '../config';
+import { probeServices } from '../adapters/health-probes';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
 import { httpRoutes } from '../routes';
 
-/**
- * Is every service the app depends on reachable from here? Each is probed with a cheap read-only
- * call, at the same time, each with its own time limit. 200 when all are up, 503 otherwise.
- */
-
-const PROBE_TIMEOUT_MS = 2000;
-
-export interface ServiceHealth {
-  readonly status: 'up' | 'down';
-  readonly latencyMs: number;
-  readonly error?: string;
-}
-
-async function probe(run: (signal: AbortSignal) => Promise<unknown>): Promise<ServiceHealth> {
-  const started = performance.now();
-  const latencyMs = () => Math.round(performance.now() - started);
-  try {
-    await run(AbortSignal.timeout(PROBE_TIMEOUT_MS));
-    return { status: 'up', latencyMs: latencyMs() };
-  } catch (error) {
-    return { status: 'down', latencyMs: latencyMs(), error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
-  }
-}
-
+/** Is every service the app depends on reachable from here? 200 when all are up, 503 otherwise. */
 export const handler = httpHandler(httpRoutes.health, {}, async () => {
-  const { eventsTable, stateTable, uploadsBucket } = config();
-  const checks = {
-    dynamodb: probe(async (abortSignal) => {
-      for (const TableName of [eventsTable, stateTable]) {
-        await dynamo().send(new DescribeTableCommand({ TableName }), { abortSignal });
-      }
-    }),
-    s3: probe((abortSignal) => s3().send(new HeadBucketCommand({ Bucket: uploadsBucket }), { abortSignal })),
-    ses: probe((abortSignal) => ses().send(new ListEmailTemplatesCommand({ PageSize: 1 }), { abortSignal })),
-    // The management API answers GoneException for a connection that does not exist: it is up.
-    websocket: probe(async (abortSignal) => {
-      const client = websocketManagement();
-      if (!client) throw new Error(`${envNames.wsManagementEndpoint} is not set`);
-      await client.send(new GetConnectionCommand({ ConnectionId: 'healthCheckXXXX=' }), { abortSignal }).catch((error: unknown) => {
-        if (!(error instanceof GoneException)) throw error;
-      });
-    }),
-  };
-  const services = Object.fromEntries(
-    await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await check] as const)),
-  );
+  const services = await probeServices();
   const allUp = Object.values(services).every((service) => service.status === 'up');
   return reply(allUp ? 200 : 503, { status: allUp ? 'ok' : 'degraded', services });
 });
