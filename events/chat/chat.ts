@@ -1,6 +1,6 @@
+import { eventGuard, type Decider } from '../decider';
 import { invalid, notFound } from '../errors';
-import type { ChatEvent, Reader } from './events';
-import { MAX_MESSAGE_LENGTH } from './events';
+import { chatEvents, chatStreamId, MAX_MESSAGE_LENGTH, type ChatEvent, type Reader } from './events';
 
 /**
  * The chat aggregate: which messages exist and who has read them. The sender is whoever is
@@ -75,6 +75,15 @@ export function evolveChat(state: ChatState, event: ChatEvent): ChatState {
   }
   return { messages };
 }
+
+/** The chat aggregate (one per project): who reads is the command's `by`, so the actor is not consulted. */
+export const chatDecider: Decider<ChatCommand, ChatState, ChatEvent> = {
+  streamId: chatStreamId,
+  initialState: initialChatState,
+  decide: (command, state) => decideChat(command, state),
+  evolve: evolveChat,
+  owns: eventGuard<ChatEvent>(chatEvents),
+};
 
 /** Spec section 4: Unseen (neither has read), Seen by One, Seen by Both. */
 export function readState(message: Pick<ChatMessageState, 'readByContractor' | 'readByClient'>): 'Unseen' | 'Seen by One' | 'Seen by Both' {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decideChat, evolveChat, initialChatState, readState, type ChatCommand, type ChatState } from './chat';
+import { decideInTurn, type Actor } from '../decider';
+import { chatDecider, decideChat, initialChatState, readState, type ChatCommand, type ChatState } from './chat';
 
-const run = (commands: ChatCommand[], state: ChatState = initialChatState) =>
-  commands.reduce((current, command) => decideChat(command, current).reduce(evolveChat, current), state);
+const reader: Actor = { userId: 'u1', role: 'contractor' };
+const run = (commands: ChatCommand[], state: ChatState = initialChatState) => decideInTurn(chatDecider, commands, state, reader).state;
 
 const post = (messageId: string, role: 'contractor' | 'client' = 'contractor'): ChatCommand => ({
   type: 'post',

@@ -104,3 +104,4 @@ export const itemPatchInput = z
   .partial()
   .strict()
   .refine((value) => Object.keys(value).length > 0, 'Send at least one field to change');
+export type ItemPatchInput = z.infer<typeof itemPatchInput>;

@@ -1,9 +1,10 @@
+import { eventGuard, type Actor, type Decider } from '../decider';
 import { forbidden, invalid, notFound } from '../errors';
 import canonicalize from 'canonicalize';
-import { cabinetDetailsSchema, type CabinetDetails, type ItemEvent, type ListField } from './events';
+import type { ItemPatchInput } from './inputs';
+import { cabinetDetailsSchema, itemEvents, listFields, itemStreamId, type CabinetDetails, type ItemEvent, type ListField } from './events';
 import { isImageRef, isWebUrl } from './links';
 import { flagFields, limits, type Flag, type ItemCategory, type ItemType } from './model';
-import type { Actor } from './project';
 
 /**
  * A checklist item: three independent flags, details, reference links and images, cabinet
@@ -61,6 +62,21 @@ export type ItemCommand =
   | { type: 'editCabinetDetails'; cabinetDetails: CabinetDetails | null }
   | { type: 'recordPhoto'; objectPath: string; contentType: string; bytes: number }
   | { type: 'delete' };
+
+/** A PATCH (or PUT) of an item as commands, decided in turn as one change: flags, details, cabinet details, lists. */
+export function itemPatchCommands(patch: ItemPatchInput): ItemCommand[] {
+  const commands: ItemCommand[] = [];
+  if (patch.contractorCompleted !== undefined) commands.push({ type: 'setFlag', flag: 'selected', value: patch.contractorCompleted });
+  if (patch.purchasesMade !== undefined) commands.push({ type: 'setFlag', flag: 'purchased', value: patch.purchasesMade });
+  if (patch.clientCompleted !== undefined) commands.push({ type: 'setFlag', flag: 'installed', value: patch.clientCompleted });
+  if (patch.details !== undefined) commands.push({ type: 'editDetails', details: patch.details });
+  if (patch.cabinetDetails !== undefined) commands.push({ type: 'editCabinetDetails', cabinetDetails: patch.cabinetDetails });
+  for (const field of listFields) {
+    const values = patch[field];
+    if (values !== undefined) commands.push({ type: 'setList', field, values });
+  }
+  return commands;
+}
 
 /** Who may do what to items is the project's business: the caller checks membership first. */
 export function decideItem(command: ItemCommand, state: ItemState, actor: Actor): ItemEvent[] {
@@ -185,6 +201,15 @@ export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
       return { ...state, exists: false };
   }
 }
+
+/** The checklist item aggregate, as the command runner and the projections use it. */
+export const itemDecider: Decider<ItemCommand, ItemState, ItemEvent> = {
+  streamId: itemStreamId,
+  initialState: initialItemState,
+  decide: decideItem,
+  evolve: evolveItem,
+  owns: eventGuard<ItemEvent>(itemEvents),
+};
 
 /** What an item counts for in its room's and project's progress. */
 export interface ItemCounts {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fold } from '../decider';
+import { decideInTurn } from '../decider';
 import { DomainError, type DomainErrorKind } from '../errors';
 import { cabinetDetailsEdited, cabinetDetailsSchema, itemAdded, type CabinetDetails, type ItemEvent } from './events';
-import { countsDelta, countsOf, decideItem, evolveItem, initialItemState, isComplete, type ItemCommand, type ItemState } from './item';
+import { countsDelta, countsOf, decideItem, initialItemState, itemDecider, isComplete, type ItemCommand, type ItemState } from './item';
 import type { Flag, ItemCategory } from './model';
-import type { Actor } from './project';
+import type { Actor } from '../decider';
 
 /** A checklist item: three independent flags with their owners, derived completion, text limits and lists. */
 
@@ -32,9 +32,9 @@ function run(steps: ReadonlyArray<readonly [ItemCommand, Actor]>, start: ItemSta
   let state = start;
   const events: ItemEvent[] = [];
   for (const [command, actor] of steps) {
-    const produced = decideItem(command, state, actor);
-    state = fold(evolveItem, state, produced);
-    events.push(...produced);
+    const turn = decideInTurn(itemDecider, [command], state, actor);
+    state = turn.state;
+    events.push(...turn.events);
   }
   return { state, events };
 }

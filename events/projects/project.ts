@@ -1,5 +1,6 @@
+import { eventGuard, type Actor, type Decider } from '../decider';
 import { DomainError, forbidden, invalid, notFound } from '../errors';
-import type { ProjectDetails, ProjectEvent } from './events';
+import { projectEvents, projectStreamId, type ProjectDetails, type ProjectEvent } from './events';
 import type { RoomType } from './model';
 import { displayName, nameNewRoom } from './room-naming';
 
@@ -7,11 +8,6 @@ import { displayName, nameNewRoom } from './room-naming';
  * The project aggregate: details, client, lock box code and rooms. Only the project's contractor
  * changes it; its client may read it; anyone else is told it does not exist.
  */
-
-export interface Actor {
-  readonly userId: string;
-  readonly role: 'contractor' | 'client';
-}
 
 export interface RoomState {
   readonly roomId: string;
@@ -157,3 +153,12 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
       return { ...state, rooms: state.rooms.filter((r) => r.roomId !== event.data.roomId) };
   }
 }
+
+/** The project aggregate, as the command runner and the projections use it. */
+export const projectDecider: Decider<ProjectCommand, ProjectState, ProjectEvent> = {
+  streamId: projectStreamId,
+  initialState: initialProjectState,
+  decide: decideProject,
+  evolve: evolveProject,
+  owns: eventGuard<ProjectEvent>(projectEvents),
+};

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fold } from '../decider';
+import { decideInTurn, fold } from '../decider';
 import { DomainError, type DomainErrorKind } from '../errors';
 import { projectCreated, projectUpdated, roomAdded, roomDeleted, roomRenamed, type ProjectDetails, type ProjectEvent } from './events';
-import { canRead, decideProject, evolveProject, initialProjectState, type Actor, type ProjectCommand, type ProjectState, type RoomState } from './project';
+import type { Actor } from '../decider';
+import { canRead, decideProject, evolveProject, initialProjectState, projectDecider, type ProjectCommand, type ProjectState, type RoomState } from './project';
 
 /** The project aggregate: who may change it, what each change records, and how state follows. */
 
@@ -31,16 +32,7 @@ const rooms: RoomState[] = [
 
 const given = (events: readonly ProjectEvent[]): ProjectState => fold(evolveProject, initialProjectState, events);
 
-const decideAll = (commands: readonly ProjectCommand[], actor: Actor, start: ProjectState = initialProjectState) => {
-  let state = start;
-  const all: ProjectEvent[] = [];
-  for (const command of commands) {
-    const events = decideProject(command, state, actor);
-    state = fold(evolveProject, state, events);
-    all.push(...events);
-  }
-  return { state, events: all };
-};
+const decideAll = (commands: readonly ProjectCommand[], actor: Actor, start: ProjectState = initialProjectState) => decideInTurn(projectDecider, commands, start, actor);
 
 /** A project of `contractor`, with `client` assigned, and the three rooms above. */
 const existing = () => decideAll([{ type: 'create', projectId: 'p1', details, rooms }, { type: 'assignClient', clientId: client.userId }], contractor).state;

@@ -3,7 +3,8 @@ import { fold } from '../decider';
 import { cabinetDetailsSchema, itemAdded, projectCreated, roomAdded, type ItemEvent, type ProjectEvent } from './events';
 import { decideItem, evolveItem, initialItemState, isComplete } from './item';
 import { sectionsFor } from './model';
-import { decideProject, evolveProject, initialProjectState, type Actor } from './project';
+import type { Actor } from '../decider';
+import { decideProject, evolveProject, initialProjectState } from './project';
 import { displayName } from './room-naming';
 import { newProjectTemplate, sectionItemName } from './template';
 

@@ -16,3 +16,6 @@ export async function signedInReply(statusCode: number, user: UserRecord, event:
 }
 
 export const displayName = (user: Pick<UserRecord, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;
+
+/** The account itself, as the actor of its own changes (signed in or not yet). */
+export const accountActor = (user: Pick<UserRecord, 'id' | 'role' | 'firstName' | 'lastName'>, requestId: string) => ({ id: user.id, role: user.role, name: displayName(user), requestId });

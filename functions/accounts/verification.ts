@@ -1,12 +1,12 @@
 import { accountMessages } from '../../events/accounts/schemas';
 import { DomainError } from '../../events/errors';
 import { config } from '../config';
-import { stateKeys } from '../store/keys';
 import { sendVerificationMail } from './mailer';
 import { findUsableToken, newVerificationToken, spendToken, verificationTokens, type VerificationFields } from './mailed-tokens';
-import { recordAccountChange } from './record';
-import { displayName } from './sign-in';
-import type { UserRecord } from './users';
+import { accountDecider } from '../../events/accounts/account';
+import { accountOf, runCommands } from '../commands/run-commands';
+import { accountActor } from './sign-in';
+import { emailVerifiedWrite, type UserRecord } from './users';
 
 /**
  * Proof that an account reads its e-mail: a single-use link mailed to the address, opened by the
@@ -21,11 +21,8 @@ export const verificationLink = (token: string, email: string) =>
 /** Mails the account a new link and records that it did; answers the link (shown only on the local cloud). */
 export async function requestEmailVerification(user: UserRecord, requestId: string): Promise<string> {
   const { token, expiresAt, write } = newVerificationToken({ email: user.email, userId: user.id, projectId: null });
-  await recordAccountChange({
-    userId: user.id,
-    actor: { id: user.id, role: user.role, name: displayName(user) },
-    requestId,
-    event: { type: 'EmailVerificationRequested', data: { userId: user.id, email: user.email, expiresAt: expiresAt.toISOString() } },
+  await runCommands(accountDecider, accountOf(user.id), [{ type: 'record', event: { type: 'EmailVerificationRequested', data: { userId: user.id, email: user.email, expiresAt: expiresAt.toISOString() } } }], {
+    by: accountActor(user, requestId),
     writes: [write],
   });
   const link = verificationLink(token, user.email);
@@ -50,25 +47,11 @@ export async function verifyEmail(user: UserRecord, token: string, requestId: st
   }
   const now = new Date().toISOString();
   const projectId = found.record.projectId ?? null;
-  await recordAccountChange({
-    userId: user.id,
-    actor: { id: user.id, role: user.role, name: displayName(user) },
-    requestId,
-    event: { type: 'EmailVerified', data: { userId: user.id, email, projectId } },
+  await runCommands(accountDecider, accountOf(user.id), [{ type: 'record', event: { type: 'EmailVerified', data: { userId: user.id, email, projectId } } }], {
+    by: accountActor(user, requestId),
     writes: [
       spendToken(found.key, now, invalidLink),
-      {
-        item: {
-          Update: {
-            TableName: config().stateTable,
-            Key: stateKeys.user(user.id),
-            UpdateExpression: 'SET isEmailVerified = :yes, updatedAt = :now',
-            ConditionExpression: 'attribute_exists(pk) AND email = :email',
-            ExpressionAttributeValues: { ':yes': true, ':now': now, ':email': user.email },
-          },
-        },
-        onConditionFailed: invalidLink,
-      },
+      emailVerifiedWrite(user, now, invalidLink),
     ],
   });
   return { projectId };

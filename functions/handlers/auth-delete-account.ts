@@ -1,18 +1,17 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../adapters/aws-clients';
-import { recordAccountChange } from '../accounts/record';
-import { displayName } from '../accounts/sign-in';
-import { signedInUser } from '../accounts/users';
+import { deleteUserTokens } from '../accounts/mailed-tokens';
+import { accountDecider } from '../../events/accounts/account';
+import { accountOf, inProject, runCommands } from '../commands/run-commands';
+import { accountActor } from '../accounts/sign-in';
+import { accountDeletionWrites, signedInUser } from '../accounts/users';
 import { revokeUserSessions } from '../auth/sessions';
 import { clearedSessionCookie } from '../auth/session-token';
-import { config } from '../config';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
-import { runProjectCommands, systemActor } from '../projects/commands';
+import { projectDecider } from '../../events/projects/project';
+import { projectViews } from '../projections/project-views';
+import { systemActor } from '../commands/caller';
 import { clientProjects, contractorProjects } from '../projects/read';
 import { httpRoutes } from '../routes';
-import { stateKeys } from '../store/keys';
-import { stateTable } from '../tables';
 
 /**
  * Deletes the account: a contractor's projects go with it, a client's projects lose their client
@@ -24,37 +23,18 @@ export const handler = httpHandler(httpRoutes.deleteAccount, {}, async ({ princi
   const caller = { principal, requestId };
   if (user.role === 'contractor') {
     for (const project of await contractorProjects(user.id)) {
-      await runProjectCommands(caller, { projectId: project.id, tenantId: user.id }, [{ type: 'delete' }], () => undefined);
+      await runCommands(projectDecider, inProject({ projectId: project.id, tenantId: user.id }), [{ type: 'delete' }], { by: caller, projection: projectViews });
     }
   } else {
     for (const project of await clientProjects(user.id)) {
-      await runProjectCommands(systemActor, { projectId: project.id, tenantId: project.contractorId }, [{ type: 'assignClient', clientId: null }], () => undefined);
+      const target = inProject({ projectId: project.id, tenantId: project.contractorId });
+      await runCommands(projectDecider, target, [{ type: 'assignClient', clientId: null }], { by: systemActor, projection: projectViews });
     }
   }
-  const TableName = config().stateTable;
-  await recordAccountChange({
-    userId: user.id,
-    actor: { id: user.id, role: user.role, name: displayName(user) },
-    requestId,
-    event: { type: 'AccountDeleted', data: { userId: user.id, email: user.email } },
-    writes: [
-      { item: { Delete: { TableName, Key: stateKeys.user(user.id) } } },
-      { item: { Delete: { TableName, Key: stateKeys.email(user.email) } } },
-    ],
+  await runCommands(accountDecider, accountOf(user.id), [{ type: 'record', event: { type: 'AccountDeleted', data: { userId: user.id, email: user.email } } }], {
+    by: accountActor(user, requestId),
+    writes: accountDeletionWrites(user),
   });
-  await Promise.all([revokeUserSessions(user.id), deleteResetTokens(user.id)]);
+  await Promise.all([revokeUserSessions(user.id), deleteUserTokens(user.id)]);
   return reply(200, { message: 'Account deleted' }, { cookies: [clearedSessionCookie()] });
 });
-
-async function deleteResetTokens(userId: string): Promise<void> {
-  const TableName = config().stateTable;
-  const { Items = [] } = await dynamo().send(
-    new QueryCommand({
-      TableName,
-      IndexName: stateTable.indexes[0].name,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': stateKeys.userTokens(userId) },
-    }),
-  );
-  await Promise.all(Items.map((item) => dynamo().send(new DeleteCommand({ TableName, Key: { pk: item.pk, sk: item.sk } }))));
-}

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { accountMessages, forgotPasswordInput } from '../../events/accounts/schemas';
 import { sendPasswordResetMail } from '../accounts/mailer';
-import { recordAccountChange } from '../accounts/record';
+import { accountDecider } from '../../events/accounts/account';
+import { accountOf, runCommands } from '../commands/run-commands';
 import { newResetToken } from '../accounts/mailed-tokens';
-import { displayName } from '../accounts/sign-in';
+import { accountActor } from '../accounts/sign-in';
 import { RESET_MAILS_PER_HOUR, takeHourlyAllowance } from '../accounts/throttle';
 import { findUserByEmail } from '../accounts/users';
 import { config } from '../config';
@@ -39,11 +40,8 @@ async function sendResetLink(email: string, requestId: string): Promise<string |
   const user = await findUserByEmail(email);
   if (!user || !(await takeHourlyAllowance(`reset-email:${user.email}`, RESET_MAILS_PER_HOUR))) return undefined;
   const { token, expiresAt, write } = newResetToken(user.id);
-  await recordAccountChange({
-    userId: user.id,
-    actor: { id: user.id, role: user.role, name: displayName(user) },
-    requestId,
-    event: { type: 'PasswordResetRequested', data: { userId: user.id, expiresAt: expiresAt.toISOString() } },
+  await runCommands(accountDecider, accountOf(user.id), [{ type: 'record', event: { type: 'PasswordResetRequested', data: { userId: user.id, expiresAt: expiresAt.toISOString() } } }], {
+    by: accountActor(user, requestId),
     writes: [write],
   });
   const resetLink = `${config().appUrl}/reset-password?token=${token}`;

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { accountMessages, registerInput } from '../../events/accounts/schemas';
 import { DomainError } from '../../events/errors';
 import { hashPassword } from '../accounts/passwords';
-import { recordAccountChange } from '../accounts/record';
-import { displayName, signedInReply } from '../accounts/sign-in';
+import { accountDecider } from '../../events/accounts/account';
+import { accountOf, runCommands } from '../commands/run-commands';
+import { accountActor, signedInReply } from '../accounts/sign-in';
 import { newUserRecord } from '../accounts/users';
 import { requestEmailVerification } from '../accounts/verification';
 import { logger } from '../logger';
@@ -30,14 +31,11 @@ export const handler = httpHandler(httpRoutes.register, { body: registerInput },
     phone: body.phone,
     now: new Date().toISOString(),
   });
-  await recordAccountChange({
-    userId: user.id,
-    actor: { id: user.id, role: user.role, name: displayName(user) },
-    requestId,
-    event: {
+  await runCommands(accountDecider, accountOf(user.id), [{ type: 'record', event: {
       type: 'UserRegistered',
       data: { userId: user.id, email: user.email, role: user.role, firstName: user.firstName, lastName: user.lastName, companyName: user.companyName, phone: user.phone },
-    },
+    } }], {
+    by: accountActor(user, requestId),
     writes: [
       { item: { Put: { TableName, Item: user, ConditionExpression: 'attribute_not_exists(pk)' } } },
       {

@@ -1,15 +1,14 @@
 import { accountMessages, resetPasswordInput } from '../../events/accounts/schemas';
 import { DomainError } from '../../events/errors';
 import { hashPassword } from '../accounts/passwords';
-import { recordAccountChange } from '../accounts/record';
+import { accountDecider } from '../../events/accounts/account';
+import { accountOf, runCommands } from '../commands/run-commands';
 import { findUsableToken, resetTokens, spendToken } from '../accounts/mailed-tokens';
-import { displayName } from '../accounts/sign-in';
-import { findUserById } from '../accounts/users';
+import { accountActor } from '../accounts/sign-in';
+import { findUserById, passwordWrite } from '../accounts/users';
 import { revokeUserSessions } from '../auth/sessions';
-import { config } from '../config';
 import { httpHandler } from '../http/handler';
 import { httpRoutes } from '../routes';
-import { stateKeys } from '../store/keys';
 
 const invalidLink = () => new DomainError('invalid', accountMessages.invalidResetLink, { token: [accountMessages.invalidResetLink] });
 
@@ -18,28 +17,10 @@ export const handler = httpHandler(httpRoutes.resetPassword, { body: resetPasswo
   const token = await findUsableToken<{ userId: string }>(resetTokens, body.token);
   const user = token && (await findUserById(token.record.userId));
   if (!token || !user) throw invalidLink();
-  const TableName = config().stateTable;
   const now = new Date().toISOString();
-  await recordAccountChange({
-    userId: user.id,
-    actor: { id: user.id, role: user.role, name: displayName(user) },
-    requestId,
-    event: { type: 'PasswordReset', data: { userId: user.id } },
-    writes: [
-      spendToken(token.key, now, invalidLink),
-      {
-        item: {
-          Update: {
-            TableName,
-            Key: stateKeys.user(user.id),
-            UpdateExpression: 'SET passwordHash = :hash, updatedAt = :now',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':hash': await hashPassword(body.password), ':now': now },
-          },
-        },
-        onConditionFailed: invalidLink,
-      },
-    ],
+  await runCommands(accountDecider, accountOf(user.id), [{ type: 'record', event: { type: 'PasswordReset', data: { userId: user.id } } }], {
+    by: accountActor(user, requestId),
+    writes: [spendToken(token.key, now, invalidLink), passwordWrite(user.id, await hashPassword(body.password), now, invalidLink)],
   });
   await revokeUserSessions(user.id);
   return { message: 'Your password has been reset. You can now sign in.' };

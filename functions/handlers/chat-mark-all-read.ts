@@ -1,6 +1,9 @@
 import { forbidden } from '../../events/errors';
 import { markAllReadInput } from '../../events/chat/inputs';
-import { READ_BATCH, listMessages, runChatCommand } from '../chat/chat-store';
+import { chatDecider } from '../../events/chat/chat';
+import { READ_BATCH, listMessages } from '../chat/chat-store';
+import { inProject, runCommands } from '../commands/run-commands';
+import { chatViews } from '../projections/chat-views';
 import { httpHandler } from '../http/handler';
 import { projectIdParam } from '../projects/params';
 import { accessibleSummary } from '../projects/read';
@@ -15,7 +18,8 @@ export const handler = httpHandler(httpRoutes.markAllRead, { body: markAllReadIn
   const flag = principal.role === 'contractor' ? 'readByContractor' : 'readByClient';
   const unread = (await listMessages(project.id)).filter((message) => !message[flag]).map((message) => message.id);
   for (let i = 0; i < unread.length; i += READ_BATCH) {
-    await runChatCommand({ principal, requestId }, project, { type: 'markRead', by: principal.role, messageIds: unread.slice(i, i + READ_BATCH) });
+    const command = { type: 'markRead', by: principal.role, messageIds: unread.slice(i, i + READ_BATCH) } as const;
+    await runCommands(chatDecider, inProject({ projectId: project.id, tenantId: project.contractorId }), [command], { by: { principal, requestId }, projection: chatViews(project.id) });
   }
   return { updated: unread.length };
 });

@@ -1,5 +1,8 @@
 import { postMessageInput } from '../../events/chat/inputs';
-import { getMessage, messageDto, newMessageId, runChatCommand } from '../chat/chat-store';
+import { chatDecider } from '../../events/chat/chat';
+import { getMessage, messageDto, newMessageId } from '../chat/chat-store';
+import { inProject, runCommands } from '../commands/run-commands';
+import { chatViews } from '../projections/chat-views';
 import { signedInUser } from '../accounts/users';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
@@ -14,13 +17,13 @@ import { httpRoutes } from '../routes';
 export const handler = httpHandler(httpRoutes.postChat, { body: postMessageInput }, async ({ body, principal, requestId, idempotency }) => {
   const project = await accessibleSummary(principal, body.projectId);
   const [user, room] = await Promise.all([signedInUser(principal.userId), body.roomId ? getRoomView(project.id, body.roomId) : undefined]);
-  const { messageId } = await runChatCommand({ principal, requestId, idempotency }, project, {
-    type: 'post',
-    messageId: newMessageId(),
-    sender: { role: principal.role, name: `${user.firstName} ${user.lastName}` },
-    message: body.message,
-    roomId: body.roomId,
-    roomOfProject: room !== undefined,
+  const sender = { role: principal.role, name: `${user.firstName} ${user.lastName}` };
+  const command = { type: 'post', messageId: newMessageId(), sender, message: body.message, roomId: body.roomId, roomOfProject: room !== undefined } as const;
+  // A post retried with the same Idempotency-Key answers the first one's message.
+  const { result: messageId } = await runCommands(chatDecider, inProject({ projectId: project.id, tenantId: project.contractorId }), [command], {
+    by: { principal, requestId, idempotency },
+    projection: chatViews(project.id),
+    respond: () => command.messageId,
   });
-  return reply(201, messageDto((await getMessage(project.id, messageId!))!));
+  return reply(201, messageDto((await getMessage(project.id, messageId))!));
 });

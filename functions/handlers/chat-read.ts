@@ -1,6 +1,9 @@
 import { forbidden, notFound } from '../../events/errors';
 import { markReadInput } from '../../events/chat/inputs';
-import { getMessage, messageDto, messageProject, runChatCommand } from '../chat/chat-store';
+import { chatDecider } from '../../events/chat/chat';
+import { getMessage, messageDto, messageProject } from '../chat/chat-store';
+import { inProject, runCommands } from '../commands/run-commands';
+import { chatViews } from '../projections/chat-views';
 import { httpHandler } from '../http/handler';
 import { messageIdParam } from '../projects/params';
 import { accessibleSummary } from '../projects/read';
@@ -15,6 +18,7 @@ export const handler = httpHandler(httpRoutes.markMessageRead, { body: markReadI
   });
   const asContractor = Boolean(body.readByContractor);
   if (asContractor !== (principal.role === 'contractor')) throw forbidden('You can mark messages read only for yourself.');
-  await runChatCommand({ principal, requestId }, project, { type: 'markRead', by: principal.role, messageIds: [params.messageId] });
+  const command = { type: 'markRead', by: principal.role, messageIds: [params.messageId] } as const;
+  await runCommands(chatDecider, inProject({ projectId, tenantId: project.contractorId }), [command], { by: { principal, requestId }, projection: chatViews(projectId) });
   return messageDto((await getMessage(projectId, params.messageId))!);
 });

@@ -4,11 +4,13 @@ import { itemInput } from '../../events/projects/inputs';
 import { sectionsFor } from '../../events/projects/model';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
-import { runItemCommands } from '../projects/commands';
+import { itemDecider } from '../../events/projects/item';
+import { inProject, runCommands } from '../commands/run-commands';
+import { itemViews } from '../projections/item-views';
 import { itemDto } from '../projects/dto';
-import { roomNameOf } from '../projects/projection';
 import { accessibleRoom } from '../projects/read';
 import { itemItem } from '../projects/views';
+import { locationIn } from '../projections/item-views';
 import { httpRoutes } from '../routes';
 
 /** Adds an item to a section of a room, every flag off. */
@@ -18,8 +20,12 @@ export const handler = httpHandler(httpRoutes.createItem, { body: itemInput }, a
     throw invalid('category', `A ${room.type.replace('_', ' ')} room has no ${body.category.replace('_', ' ')} section`);
   }
   const itemId = randomUUID();
-  const location = { projectId: summary.id, roomId: room.id, roomName: roomNameOf(room), tenantId: summary.contractorId };
+  const location = locationIn(room);
   const command = { type: 'add', itemId, roomId: room.id, category: body.category, name: body.name, itemType: body.itemType, details: body.details, order: body.order, cabinetDetails: body.cabinetDetails } as const;
-  const item = await runItemCommands({ principal, requestId, idempotency }, location, itemId, [command], (after) => itemDto(itemItem(summary.id, after)));
+  const { result: item } = await runCommands(itemDecider, inProject({ projectId: summary.id, tenantId: summary.contractorId }, itemId), [command], {
+    by: { principal, requestId, idempotency },
+    projection: itemViews(location),
+    respond: (after) => itemDto(itemItem(summary.id, after)),
+  });
   return reply(201, item);
 });

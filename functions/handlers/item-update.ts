@@ -1,12 +1,12 @@
 import { itemPatchInput } from '../../events/projects/inputs';
-import type { ItemCommand } from '../../events/projects/item';
-import { listFields } from '../../events/projects/events';
+import { itemDecider, itemPatchCommands } from '../../events/projects/item';
+import { inProject, runCommands } from '../commands/run-commands';
 import { httpHandler } from '../http/handler';
-import { runItemCommands } from '../projects/commands';
 import { itemDto } from '../projects/dto';
 import { accessibleItemLocation } from '../projects/item-access';
 import { idParam } from '../projects/params';
 import { itemItem } from '../projects/views';
+import { itemViews } from '../projections/item-views';
 import { httpRoutes } from '../routes';
 
 /**
@@ -15,15 +15,10 @@ import { httpRoutes } from '../routes';
  */
 export const handler = httpHandler(httpRoutes.patchItem, { body: itemPatchInput, params: idParam }, async ({ body, params, principal, requestId, idempotency }) => {
   const location = await accessibleItemLocation(principal, params.id);
-  const commands: ItemCommand[] = [];
-  if (body.contractorCompleted !== undefined) commands.push({ type: 'setFlag', flag: 'selected', value: body.contractorCompleted });
-  if (body.purchasesMade !== undefined) commands.push({ type: 'setFlag', flag: 'purchased', value: body.purchasesMade });
-  if (body.clientCompleted !== undefined) commands.push({ type: 'setFlag', flag: 'installed', value: body.clientCompleted });
-  if (body.details !== undefined) commands.push({ type: 'editDetails', details: body.details });
-  if (body.cabinetDetails !== undefined) commands.push({ type: 'editCabinetDetails', cabinetDetails: body.cabinetDetails });
-  for (const field of listFields) {
-    const values = body[field];
-    if (values !== undefined) commands.push({ type: 'setList', field, values });
-  }
-  return runItemCommands({ principal, requestId, idempotency }, location, params.id, commands, (after) => itemDto(itemItem(location.projectId, after)));
+  const { result } = await runCommands(itemDecider, inProject(location, params.id), itemPatchCommands(body), {
+    by: { principal, requestId, idempotency },
+    projection: itemViews(location),
+    respond: (after) => itemDto(itemItem(location.projectId, after)),
+  });
+  return result;
 });

@@ -4,7 +4,10 @@ import { displayName } from '../../events/projects/room-naming';
 import { newProjectTemplate } from '../../events/projects/template';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
-import { addTemplateItems, runProjectCommands } from '../projects/commands';
+import { projectDecider } from '../../events/projects/project';
+import { inProject, runCommands } from '../commands/run-commands';
+import { addTemplateItems } from '../commands/template-items';
+import { projectViews } from '../projections/project-views';
 import { clientIdForEmail } from '../projects/client-match';
 import { projectDto } from '../projects/dto';
 import { getSummary } from '../projects/read';
@@ -17,7 +20,8 @@ export const handler = httpHandler(httpRoutes.createProject, { body: projectInpu
   const clientId = await clientIdForEmail(body.clientEmail);
   const caller = { principal, requestId, idempotency };
   const target = { projectId, tenantId: principal.userId };
-  const created = await runProjectCommands(caller, target, [{ type: 'create', projectId, details: body, rooms }, ...(clientId ? [{ type: 'assignClient' as const, clientId }] : [])], () => ({ projectId }));
+  const commands = [{ type: 'create', projectId, details: body, rooms }, ...(clientId ? [{ type: 'assignClient' as const, clientId }] : [])] as const;
+  const created = await runCommands(projectDecider, inProject(target), commands, { by: caller, projection: projectViews, respond: () => ({ projectId }) });
   // A retry with the same Idempotency-Key gets the project the first request made.
   if (!created.replayed) {
     await addTemplateItems(caller, target, rooms.map((room) => ({ roomId: room.roomId, roomName: displayName(room), items: room.items })), randomUUID);

@@ -1,7 +1,8 @@
 import { projectPatchInput } from '../../events/projects/inputs';
-import type { ProjectCommand } from '../../events/projects/project';
 import { httpHandler } from '../http/handler';
-import { runProjectCommands } from '../projects/commands';
+import { projectDecider, type ProjectCommand } from '../../events/projects/project';
+import { inProject, runCommands } from '../commands/run-commands';
+import { projectViews } from '../projections/project-views';
 import { detailsOf, projectDto } from '../projects/dto';
 import { idParam } from '../projects/params';
 import { accessibleSummary, getSummary } from '../projects/read';
@@ -13,6 +14,6 @@ export const handler = httpHandler(httpRoutes.patchProject, { body: projectPatch
   const commands: ProjectCommand[] = [];
   if (body.lockBoxCode !== undefined) commands.push({ type: 'setLockBoxCode', code: body.lockBoxCode });
   if (body.status !== undefined) commands.push({ type: 'update', details: { ...detailsOf(summary), status: body.status } });
-  await runProjectCommands({ principal, requestId, idempotency }, { projectId: params.id, tenantId: summary.contractorId }, commands, () => undefined);
+  await runCommands(projectDecider, inProject({ projectId: params.id, tenantId: summary.contractorId }), commands, { by: { principal, requestId, idempotency }, projection: projectViews });
   return projectDto((await getSummary(params.id))!);
 });

@@ -1,18 +1,18 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { NO_CLIENT_EMAIL } from '../../events/projects/project';
 import { DomainError } from '../../events/errors';
 import { sendInvitationMail } from '../accounts/mailer';
-import { newVerificationToken } from '../accounts/mailed-tokens';
+import { storeVerificationToken } from '../accounts/mailed-tokens';
 import { INVITATIONS_PER_PROJECT_PER_HOUR, takeHourlyAllowance } from '../accounts/throttle';
 import { verificationLink } from '../accounts/verification';
 import { signedInUser } from '../accounts/users';
 import { displayName } from '../accounts/sign-in';
-import { dynamo } from '../adapters/aws-clients';
 import { config } from '../config';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
 import { logger } from '../logger';
-import { runProjectCommands } from '../projects/commands';
+import { projectDecider } from '../../events/projects/project';
+import { inProject, runCommands } from '../commands/run-commands';
+import { projectViews } from '../projections/project-views';
 import { idParam } from '../projects/params';
 import { accessibleSummary } from '../projects/read';
 import { httpRoutes } from '../routes';
@@ -30,8 +30,7 @@ export const handler = httpHandler(httpRoutes.shareWithClient, { params: idParam
     throw new DomainError('rate_limited', `At most ${INVITATIONS_PER_PROJECT_PER_HOUR} invitations an hour can be sent for a project. Please try again later.`);
   }
   const inviter = await signedInUser(principal.userId);
-  const { token, write } = newVerificationToken({ email, userId: null, projectId: summary.id });
-  await dynamo().send(new PutCommand(write.item.Put!));
+  const token = await storeVerificationToken({ email, userId: null, projectId: summary.id });
   try {
     await sendInvitationMail(
       { email, clientName: summary.clientName },
@@ -41,6 +40,6 @@ export const handler = httpHandler(httpRoutes.shareWithClient, { params: idParam
     logger.warn('invitation mail refused', { requestId, projectId: summary.id, error: error as Error });
     return reply(502, { success: false, error: 'Email sending failed', details: (error as Error).message || 'The e-mail service refused the message.' });
   }
-  await runProjectCommands({ principal, requestId }, { projectId: summary.id, tenantId: summary.contractorId }, [{ type: 'inviteClient' }], () => undefined);
+  await runCommands(projectDecider, inProject({ projectId: summary.id, tenantId: summary.contractorId }), [{ type: 'inviteClient' }], { by: { principal, requestId }, projection: projectViews });
   return { success: true, clientDashboardUrl: `${config().appUrl}/client-dashboard`, email };
 });

@@ -1,6 +1,8 @@
 import { projectInput } from '../../events/projects/inputs';
 import { httpHandler } from '../http/handler';
-import { runProjectCommands } from '../projects/commands';
+import { projectDecider } from '../../events/projects/project';
+import { inProject, runCommands } from '../commands/run-commands';
+import { projectViews } from '../projections/project-views';
 import { clientIdForEmail } from '../projects/client-match';
 import { projectDto } from '../projects/dto';
 import { idParam } from '../projects/params';
@@ -12,11 +14,9 @@ export const handler = httpHandler(httpRoutes.updateProject, { body: projectInpu
   const summary = await accessibleSummary(principal, params.id);
   const emailChanged = (summary.clientEmail ?? null) !== body.clientEmail;
   const clientId = emailChanged ? await clientIdForEmail(body.clientEmail) : (summary.clientId ?? null);
-  await runProjectCommands(
-    { principal, requestId, idempotency },
-    { projectId: params.id, tenantId: summary.contractorId },
-    [{ type: 'update', details: body }, { type: 'assignClient', clientId }],
-    () => undefined,
-  );
+  await runCommands(projectDecider, inProject({ projectId: params.id, tenantId: summary.contractorId }), [{ type: 'update', details: body }, { type: 'assignClient', clientId }], {
+    by: { principal, requestId, idempotency },
+    projection: projectViews,
+  });
   return projectDto((await getSummary(params.id))!);
 });

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { roomInput } from '../../events/projects/inputs';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
-import { runProjectCommands } from '../projects/commands';
+import { projectDecider } from '../../events/projects/project';
+import { inProject, runCommands } from '../commands/run-commands';
+import { projectViews } from '../projections/project-views';
 import { roomDto } from '../projects/dto';
 import { accessibleSummary, getRoomView } from '../projects/read';
 import { httpRoutes } from '../routes';
@@ -11,11 +13,11 @@ import { httpRoutes } from '../routes';
 export const handler = httpHandler(httpRoutes.createRoom, { body: roomInput }, async ({ body, principal, requestId, idempotency }) => {
   const summary = await accessibleSummary(principal, body.projectId);
   const roomId = randomUUID();
-  const { result } = await runProjectCommands(
-    { principal, requestId, idempotency },
-    { projectId: body.projectId, tenantId: summary.contractorId },
-    [{ type: 'addRoom', roomId, roomType: body.type, name: body.name, customName: body.customName }],
-    () => ({ roomId }),
-  );
+  const command = { type: 'addRoom', roomId, roomType: body.type, name: body.name, customName: body.customName } as const;
+  const { result } = await runCommands(projectDecider, inProject({ projectId: summary.id, tenantId: summary.contractorId }), [command], {
+    by: { principal, requestId, idempotency },
+    projection: projectViews,
+    respond: () => ({ roomId }),
+  });
   return reply(201, roomDto((await getRoomView(body.projectId, result.roomId))!));
 });

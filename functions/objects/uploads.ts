@@ -1,5 +1,8 @@
 import { conflict, DomainError, invalid } from '../../events/errors';
-import { runItemCommands, type Caller } from '../projects/commands';
+import { itemDecider } from '../../events/projects/item';
+import type { Caller } from '../commands/caller';
+import { inProject, runCommands } from '../commands/run-commands';
+import { itemViews } from '../projections/item-views';
 import { accessibleItemLocation } from '../projects/item-access';
 import { newPublishedKey, newUploadKey, objectPathOf, parseUploadURL, withoutQuery } from './object-keys';
 import { MAX_PHOTO_BYTES, photoMessages, type PublishAnswer, type UploadAnswer } from '../../events/uploads/photo-rules';
@@ -62,7 +65,7 @@ export async function publishUpload(caller: Caller, input: { objectURL: string; 
   // Recorded once the photo is published, so the history never names a photo that is not there.
   if (item) {
     const command = { type: 'recordPhoto', objectPath: published.objectPath, contentType: kind.contentType, bytes: head.bytes } as const;
-    await runItemCommands(caller, item.location, item.id, [command], () => undefined);
+    await runCommands(itemDecider, inProject(item.location, item.id), [command], { by: caller, projection: itemViews(item.location) });
   }
   await deleteObject(upload.key);
   return { objectPath: published.objectPath };

@@ -1,5 +1,8 @@
 import { findUserByEmail } from '../accounts/users';
-import { runProjectCommands, systemActor } from './commands';
+import { projectDecider } from '../../events/projects/project';
+import { systemActor } from '../commands/caller';
+import { inProject, runCommands } from '../commands/run-commands';
+import { projectViews } from '../projections/project-views';
 import { getSummary, projectsAwaitingClient } from './read';
 
 /**
@@ -17,7 +20,8 @@ export async function clientIdForEmail(email: string | null): Promise<string | n
 /** Assigns the projects waiting for this e-mail to the client who just proved it. */
 export async function assignWaitingProjects(client: { id: string; email: string }): Promise<void> {
   for (const project of await projectsAwaitingClient(client.email)) {
-    await runProjectCommands(systemActor, { projectId: project.id, tenantId: project.contractorId }, [{ type: 'assignClient', clientId: client.id }], () => undefined);
+    const target = inProject({ projectId: project.id, tenantId: project.contractorId });
+    await runCommands(projectDecider, target, [{ type: 'assignClient', clientId: client.id }], { by: systemActor, projection: projectViews });
   }
 }
 
@@ -25,5 +29,5 @@ export async function assignWaitingProjects(client: { id: string; email: string 
 export async function acceptInvitation(projectId: string, clientId: string): Promise<void> {
   const summary = await getSummary(projectId);
   if (!summary || summary.clientId !== clientId) return;
-  await runProjectCommands(systemActor, { projectId, tenantId: summary.contractorId }, [{ type: 'acceptInvitation', clientId }], () => undefined);
+  await runCommands(projectDecider, inProject({ projectId, tenantId: summary.contractorId }), [{ type: 'acceptInvitation', clientId }], { by: systemActor, projection: projectViews });
 }

@@ -1,6 +1,6 @@
 import { notFound } from '../../events/errors';
 import type { Principal } from '../auth/session-token';
-import { roomNameOf } from './projection';
+import { locationIn } from '../projections/item-views';
 import { accessibleRoom, itemLocation } from './read';
 
 /** Where an item lives, if the caller may see it (404 otherwise, as if it did not exist). */
@@ -10,5 +10,5 @@ export async function accessibleItemLocation(principal: Principal, itemId: strin
   const { summary, room } = await accessibleRoom(principal, pointer.roomId).catch(() => {
     throw notFound('Checklist item');
   });
-  return { projectId: summary.id, roomId: room.id, roomName: roomNameOf(room), tenantId: summary.contractorId };
+  return { ...locationIn(room), tenantId: summary.contractorId };
 }

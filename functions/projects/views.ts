@@ -128,8 +128,13 @@ export function historyItem(projectId: string, event: StoredEvent, entry: Activi
 export const summaryCounterDeltas = (delta: ItemCounts): Record<string, number> =>
   Object.fromEntries(counterNames.map((name) => [summaryCounter(name), delta[name]]));
 
-export const negate = (counts: ItemCounts): ItemCounts =>
-  Object.fromEntries(counterNames.map((name) => [name, -counts[name]])) as unknown as ItemCounts;
+export const negate = (counts: ItemCounts): ItemCounts => ({
+  total: -counts.total,
+  completed: -counts.completed,
+  contractorCompleted: -counts.contractorCompleted,
+  clientCompleted: -counts.clientCompleted,
+  purchased: -counts.purchased,
+});
 
 /** The gsi2 key a summary should have now (the client's, or the unassigned client e-mail's). */
 export const clientIndexValue = (clientId: string | null, clientEmail: string | null): string | null =>

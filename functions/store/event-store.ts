@@ -11,7 +11,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { streamStart, type EventMeta, type NewEvent, type StoredEvent, type StreamPosition } from '../../events/envelope';
 import { DomainError, conflict } from '../../events/errors';
-import type { EventCatalogue } from '../../events/event-catalogue';
+import type { EventCatalogue } from '../../events/catalogue-machinery';
 import { hashEvent } from '../../events/hash-chain';
 import { eventsTable } from '../tables';
 import { stateKeys } from './keys';
@@ -57,7 +57,7 @@ export interface AppendRequest {
   readonly projectId?: string;
   readonly meta: EventMeta;
   /** View updates to commit with the events, built from the events as they will be stored. */
-  readonly views?: (events: readonly StoredEvent[]) => readonly ViewWrite[];
+  readonly views?: (events: readonly StoredEvent[]) => readonly ViewWrite[] | Promise<readonly ViewWrite[]>;
   readonly idempotency?: IdempotencyKey & { readonly response: unknown };
 }
 
@@ -166,7 +166,7 @@ export function createEventStore(options: EventStoreOptions) {
       for (const event of events) {
         parts.push({ item: { Put: { TableName: eventsTableName, Item: event, ConditionExpression: 'attribute_not_exists(streamId)' } }, onFailure: conflict });
       }
-      for (const view of request.views?.(events) ?? []) parts.push(viewPart(view));
+      for (const view of (await request.views?.(events)) ?? []) parts.push(viewPart(view));
       if (request.idempotency) parts.push({ item: idempotencyPut(request.idempotency), onFailure: () => new IdempotencyRace() });
     }
     parts.push(...shared().map(viewPart));
@@ -249,7 +249,7 @@ export function createEventStore(options: EventStoreOptions) {
    */
   async function readProjectEvents(projectId: string): Promise<StoredEvent[]> {
     const events: StoredEvent[] = [];
-    const index = eventsTable.indexes[0];
+    const index = eventsTable.indexes.byProject;
     const pages = queryPages({
       TableName: eventsTableName,
       IndexName: index.name,

@@ -26,7 +26,7 @@ export interface Command<State, Event extends NewEvent, Result> {
   load(): Promise<{ state: State; position: StreamPosition }>;
   decide(state: State): Event[];
   evolve(state: State, event: Event): State;
-  views?(context: { before: State; after: State; events: readonly StoredEvent[] }): readonly ViewWrite[];
+  views?(context: { before: State; after: State; events: readonly StoredEvent[] }): readonly ViewWrite[] | Promise<readonly ViewWrite[]>;
   /** What the caller gets back (and what a retried request with the same key gets again). */
   respond(after: State, events: readonly Event[]): Result;
   readonly idempotency?: IdempotencyKey;
@@ -86,13 +86,13 @@ export async function runCommand<State, Event extends NewEvent, Result>(
   }
 }
 
-/** Loads an aggregate by folding its whole stream (fine for the short streams of one item or chat). */
-export async function loadByFolding<State, Event extends NewEvent>(
+/** Loads a state by folding a whole stream (fine for the short streams of one item or chat). */
+export async function loadByFolding<State>(
   store: EventStore,
   streamId: string,
   initialState: State,
-  evolve: (state: State, event: Event) => State,
+  evolve: (state: State, event: StoredEvent) => State,
 ): Promise<{ state: State; position: StreamPosition }> {
   const events = await store.readStream(streamId);
-  return { state: fold(evolve, initialState, events as unknown as Event[]), position: positionOf(events) };
+  return { state: fold(evolve, initialState, events), position: positionOf(events) };
 }

@@ -15,7 +15,10 @@ type Entry =
   | { kind: 'delete'; key: Key; condition?: Condition }
   | { kind: 'check'; key: Key; condition: Condition };
 
-const id = (key: Key) => `${key.pk}\u0000${key.sk}`;
+export const keyId = (key: Key): string => `${key.pk}\u0000${key.sk}`;
+const exists: Condition = { expression: 'attribute_exists(pk)' };
+
+export type ViewItem = Record<string, unknown> & Key;
 
 export class WriteSet {
   private readonly entries = new Map<string, Entry>();
@@ -23,13 +26,13 @@ export class WriteSet {
   constructor(private readonly tableName: string) {}
 
   put(item: Record<string, unknown> & Key, condition?: Condition): this {
-    this.entries.set(id(item), { kind: 'put', item: { ...item }, condition });
+    this.entries.set(keyId(item), { kind: 'put', item: { ...item }, condition });
     return this;
   }
 
-  /** SET attributes on an existing item; null or undefined removes one. */
-  set(key: Key, values: Record<string, unknown>): this {
-    const entry = this.entries.get(id(key));
+  /** SET attributes on an existing item (or one meeting `condition`); null or undefined removes one. */
+  set(key: Key, values: Record<string, unknown>, condition: Condition = exists): this {
+    const entry = this.entries.get(keyId(key));
     if (entry?.kind === 'put') {
       for (const [name, value] of Object.entries(values)) {
         if (value === null || value === undefined) delete entry.item[name];
@@ -38,7 +41,7 @@ export class WriteSet {
     } else if (entry?.kind === 'update') {
       Object.assign(entry.set, values);
     } else {
-      this.entries.set(id(key), { kind: 'update', key, set: { ...values }, add: {}, condition: { expression: 'attribute_exists(pk)' } });
+      this.entries.set(keyId(key), { kind: 'update', key, set: { ...values }, add: {}, condition });
     }
     return this;
   }
@@ -47,32 +50,52 @@ export class WriteSet {
   add(key: Key, deltas: Record<string, number>): this {
     const moved = Object.entries(deltas).filter(([, delta]) => delta !== 0);
     if (!moved.length) return this;
-    const entry = this.entries.get(id(key));
+    const entry = this.entries.get(keyId(key));
     if (entry?.kind === 'put') {
       for (const [name, delta] of moved) entry.item[name] = ((entry.item[name] as number | undefined) ?? 0) + delta;
     } else if (entry?.kind === 'update') {
       for (const [name, delta] of moved) entry.add[name] = (entry.add[name] ?? 0) + delta;
     } else {
-      this.entries.set(id(key), { kind: 'update', key, set: {}, add: Object.fromEntries(moved), condition: { expression: 'attribute_exists(pk)' } });
+      this.entries.set(keyId(key), { kind: 'update', key, set: {}, add: Object.fromEntries(moved), condition: exists });
     }
     return this;
   }
 
   /** Deletes the item; one created by this same set simply never gets written. */
   delete(key: Key, condition?: Condition): this {
-    if (this.entries.get(id(key))?.kind === 'put') this.entries.delete(id(key));
-    else this.entries.set(id(key), { kind: 'delete', key, condition });
+    if (this.entries.get(keyId(key))?.kind === 'put') this.entries.delete(keyId(key));
+    else this.entries.set(keyId(key), { kind: 'delete', key, condition });
     return this;
   }
 
   /** The item must meet the condition for the whole transaction to commit. */
   check(key: Key, condition: Condition): this {
-    if (!this.entries.has(id(key))) this.entries.set(id(key), { kind: 'check', key, condition });
+    if (!this.entries.has(keyId(key))) this.entries.set(keyId(key), { kind: 'check', key, condition });
     return this;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /**
+   * Applies the writes to items held in memory (a rebuild replaying events one change at a time,
+   * so no condition can fail there). An update of an item that is not there is a bug: it throws.
+   */
+  applyTo(items: Map<string, ViewItem>): void {
+    for (const [at, entry] of this.entries) {
+      if (entry.kind === 'put') items.set(at, structuredClone(entry.item) as ViewItem);
+      else if (entry.kind === 'delete') items.delete(at);
+      else if (entry.kind === 'update') {
+        const item = items.get(at);
+        if (!item) throw new Error(`No view ${entry.key.pk} ${entry.key.sk} to update`);
+        for (const [name, value] of Object.entries(entry.set)) {
+          if (value === null || value === undefined) delete item[name];
+          else item[name] = structuredClone(value);
+        }
+        for (const [name, delta] of Object.entries(entry.add)) item[name] = ((item[name] as number | undefined) ?? 0) + delta;
+      }
+    }
   }
 
   toTransactItems(): TransactItem[] {

@@ -1,0 +1,83 @@
+import { decideInTurn, type Decider } from '../../events/decider';
+import type { NewEvent, StoredEvent } from '../../events/envelope';
+import { DomainError } from '../../events/errors';
+import type { Projection } from '../projections/projection';
+import { eventStore } from '../store/default-store';
+import type { EventStore, ViewWrite } from '../store/event-store';
+import { loadByFolding, runCommand, type CommandOutcome } from '../store/run-command';
+import { stateViewTable } from '../store/view-table';
+import { resolveActor, type CommandBy } from './caller';
+
+/**
+ * The one command runner for every aggregate (project, item, chat, account): load it (its stream
+ * folded), decide the commands in turn, append the events with the views their projection writes,
+ * in one transaction (retries and Idempotency-Key: ../store/run-command.ts), then let the
+ * projection settle what may lag the commit (room completion, clearing deleted rooms).
+ */
+
+export interface CommandTarget {
+  /** The aggregate instance: a project, item or user id; a chat's is its project's. */
+  readonly id: string;
+  /** The contractor account that owns the data (an account owns its own stream). */
+  readonly tenantId: string;
+  readonly projectId?: string;
+}
+
+export interface RunOptions<State, Event extends NewEvent, Result> {
+  readonly by: CommandBy;
+  readonly projection?: Projection<State, Event>;
+  /** Writes to records that change with the events (an account's user record, its tokens…). */
+  readonly writes?: readonly ViewWrite[];
+  /** What the caller gets back (and what a retried request with the same key gets again). */
+  readonly respond?: (after: State, events: readonly Event[]) => Result;
+}
+
+export async function runCommands<Command, State, Event extends NewEvent, Result = undefined>(
+  decider: Decider<Command, State, Event>,
+  target: CommandTarget,
+  commands: readonly Command[],
+  options: RunOptions<State, Event, Result>,
+): Promise<CommandOutcome<Result>> {
+  const store = eventStore();
+  const streamId = decider.streamId(target.id);
+  const { actor, meta, idempotency } = await resolveActor(options.by);
+  const { projection } = options;
+  let before = decider.initialState;
+  const outcome = await runCommand(store, {
+    streamId,
+    tenantId: target.tenantId,
+    projectId: target.projectId,
+    meta,
+    idempotency,
+    load: async () => {
+      const loaded = await loadAggregate(store, decider, streamId);
+      before = loaded.state;
+      return loaded;
+    },
+    decide: (state) => decideInTurn(decider, commands, state, actor).events,
+    evolve: decider.evolve,
+    views: async ({ before: loaded, events }) => {
+      const writes = stateViewTable.writeSet();
+      await projection?.write(writes, { before: loaded, events: events.filter(decider.owns) }, stateViewTable);
+      return [...writes.toTransactItems().map((item) => ({ item })), ...(options.writes ?? [])];
+    },
+    respond: (after, events) => options.respond?.(after, events) as Result,
+  });
+  if (outcome.events.length) await projection?.settle?.({ before, events: outcome.events.filter(decider.owns) }, stateViewTable);
+  return outcome;
+}
+
+/** The aggregate's state from its whole stream (or only the stream's head, for an append-only one). */
+async function loadAggregate<State, Event extends NewEvent>(store: EventStore, decider: Pick<Decider<never, State, Event>, 'initialState' | 'evolve' | 'owns' | 'appendOnly'>, streamId: string) {
+  if (decider.appendOnly) return { state: decider.initialState, position: await store.readHead(streamId) };
+  return loadByFolding(store, streamId, decider.initialState, (state, event: StoredEvent) => {
+    if (!decider.owns(event)) throw new DomainError('conflict', `${streamId} holds a ${event.type} event, which is not one of its aggregate's`);
+    return decider.evolve(state, event);
+  });
+}
+
+/** A target in a project: the project itself (or its chat), or one of its items by `id`. */
+export const inProject = (project: { projectId: string; tenantId: string }, id = project.projectId): CommandTarget => ({ id, tenantId: project.tenantId, projectId: project.projectId });
+
+/** An account's own stream (it is its own tenant). */
+export const accountOf = (userId: string): CommandTarget => ({ id: userId, tenantId: userId });

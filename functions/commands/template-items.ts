@@ -1,0 +1,47 @@
+import { streamStart } from '../../events/envelope';
+import { itemDecider } from '../../events/projects/item';
+import type { TemplateItem } from '../../events/projects/template';
+import { itemViews } from '../projections/item-views';
+import { settleRoomCompletion } from '../projections/room-completion';
+import { eventStore } from '../store/default-store';
+import type { AppendRequest } from '../store/event-store';
+import { stateViewTable } from '../store/view-table';
+import { resolveActor, type Caller } from './caller';
+
+/**
+ * The template's items for a new project's rooms: many new item streams per transaction (their
+ * counters merged into one write per room), through the item projection like any other item.
+ */
+export async function addTemplateItems(
+  caller: Caller,
+  project: { projectId: string; tenantId: string },
+  rooms: readonly { roomId: string; roomName: string; items: readonly TemplateItem[] }[],
+  newId: () => string,
+): Promise<void> {
+  const store = eventStore();
+  const { actor, meta } = await resolveActor(caller);
+  const all = rooms.flatMap((room) => room.items.map((item, order) => ({ room, item, order })));
+  const CHUNK = 20; // ~4 writes an item, and DynamoDB takes 100 per transaction
+  for (let i = 0; i < all.length; i += CHUNK) {
+    const writes = stateViewTable.writeSet();
+    const requests: AppendRequest[] = all.slice(i, i + CHUNK).map(({ room, item, order }) => {
+      const itemId = newId();
+      const location = { projectId: project.projectId, roomId: room.roomId, roomName: room.roomName };
+      const add = { type: 'add', itemId, roomId: room.roomId, category: item.category, name: item.name, itemType: item.itemType ?? 'single', details: item.details ?? '', order, cabinetDetails: item.cabinetDetails ?? null, fromTemplate: true } as const;
+      return {
+        streamId: itemDecider.streamId(itemId),
+        expected: streamStart,
+        events: itemDecider.decide(add, itemDecider.initialState, actor),
+        tenantId: project.tenantId,
+        projectId: project.projectId,
+        meta,
+        views: async (stored) => {
+          await itemViews(location).write(writes, { before: itemDecider.initialState, events: stored.filter(itemDecider.owns) }, stateViewTable);
+          return [];
+        },
+      };
+    });
+    await store.appendAll(requests, () => writes.toTransactItems().map((item) => ({ item })));
+  }
+  await Promise.all(rooms.map((room) => settleRoomCompletion(stateViewTable, project.projectId, room.roomId)));
+}

@@ -1,0 +1,89 @@
+import { describeProjectEvent } from '../../events/projects/activity';
+import type { ProjectEvent } from '../../events/projects/events';
+import { evolveProject, type ProjectState } from '../../events/projects/project';
+import { stateKeys } from '../store/keys';
+import type { ViewTable } from '../store/view-table';
+import { clientIndexValue, historyItem, negate, roomItem, summaryCounterDeltas, summaryItem, zeroCounts, type RoomView } from '../projects/views';
+import type { Projection } from './projection';
+
+/**
+ * The project's views: its summary (details, client index, counters), rooms and their pointers,
+ * and the history. Room completion is the item projection's follow-up; deleting a room or the
+ * project clears what was kept under it once the deletion is committed.
+ */
+export const projectViews: Projection<ProjectState, ProjectEvent> = {
+  async write(writes, { before, events }, views) {
+    let state = before;
+    for (const stored of events) {
+      const after = evolveProject(state, stored);
+      const summaryKey = stateKeys.projectSummary(after.projectId);
+      const at = stored.meta.at;
+      switch (stored.type) {
+        case 'ProjectCreated':
+          writes.put(summaryItem(after, { ...zeroCounts, totalRooms: 0, completedRooms: 0 }, at, at), { expression: 'attribute_not_exists(pk)' });
+          break;
+        case 'ProjectUpdated':
+          writes.set(summaryKey, { ...after.details, gsi2pk: clientIndexValue(after.clientId, after.details.clientEmail), updatedAt: at });
+          break;
+        case 'ProjectDeleted':
+          writes.delete(summaryKey);
+          break;
+        case 'LockBoxCodeSet':
+          writes.set(summaryKey, { lockBoxCode: after.lockBoxCode, updatedAt: at });
+          break;
+        case 'ClientAssigned':
+          writes.set(summaryKey, { clientId: after.clientId, gsi2pk: clientIndexValue(after.clientId, after.details.clientEmail), updatedAt: at });
+          break;
+        case 'RoomAdded': {
+          const room = after.rooms.at(-1)!;
+          writes.put(roomItem(after.projectId, room, stored.version));
+          writes.put({ ...stateKeys.roomPointer(room.roomId), projectId: after.projectId });
+          writes.add(summaryKey, { totalRooms: 1 });
+          break;
+        }
+        case 'RoomRenamed':
+          writes.set(stateKeys.projectRoom(after.projectId, stored.data.roomId), { customName: stored.data.to });
+          break;
+        case 'RoomDeleted': {
+          const roomKey = stateKeys.projectRoom(after.projectId, stored.data.roomId);
+          const view = await views.get<RoomView>(roomKey);
+          const counts = view ?? zeroCounts;
+          // Only if no item changed the room's counters since we read them (else: retry).
+          writes.delete(roomKey, {
+            expression: '#total = :total AND #completed = :completed AND isComplete = :isComplete',
+            names: { '#total': 'total', '#completed': 'completed' },
+            values: { ':total': counts.total, ':completed': counts.completed, ':isComplete': view?.isComplete ?? false },
+          });
+          writes.delete(stateKeys.roomPointer(stored.data.roomId));
+          writes.add(summaryKey, { totalRooms: -1, completedRooms: view?.isComplete ? -1 : 0, ...summaryCounterDeltas(negate(counts)) });
+          break;
+        }
+      }
+      if (stored.type !== 'ProjectDeleted') writes.put(historyItem(after.projectId, stored, describeProjectEvent(stored, state)));
+      state = after;
+    }
+  },
+
+  async settle({ before, events }, views) {
+    let state = before;
+    for (const event of events) {
+      if (event.type === 'RoomDeleted') await clearPartition(views, stateKeys.roomPointer(event.data.roomId).pk);
+      if (event.type === 'ProjectDeleted') {
+        for (const room of state.rooms) await clearPartition(views, stateKeys.roomPointer(room.roomId).pk);
+        await clearPartition(views, stateKeys.projectSummary(state.projectId).pk);
+        await clearPartition(views, stateKeys.chatMessage(state.projectId, '').pk);
+      }
+      state = evolveProject(state, event);
+    }
+  },
+};
+
+/** Deletes a partition (a room's items, a project's history, a chat), and the pointers to its items and messages. */
+async function clearPartition(views: ViewTable, pk: string): Promise<void> {
+  const keys = (await views.query(pk)).flatMap(({ pk, sk, id }) => {
+    if (sk.startsWith(stateKeys.roomItemsPrefix) && typeof id === 'string') return [{ pk, sk }, stateKeys.itemPointer(id)];
+    if (sk.startsWith(stateKeys.chatMessagesPrefix) && typeof id === 'string') return [{ pk, sk }, stateKeys.messagePointer(id)];
+    return [{ pk, sk }];
+  });
+  await views.delete(keys);
+}
