@@ -5,6 +5,7 @@ import { dynamo } from '../adapters/aws-clients';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
+import { stateViewTable } from '../store/view-table';
 
 /** The chat's message views, as the API reads them. */
 
@@ -33,10 +34,7 @@ export const listMessages = (projectId: string): Promise<MessageView[]> =>
     ConsistentRead: true,
   });
 
-export async function getMessage(projectId: string, messageId: string): Promise<MessageView | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.chatMessage(projectId, messageId), ConsistentRead: true }));
-  return Item as MessageView | undefined;
-}
+export const getMessage = (projectId: string, messageId: string) => stateViewTable.get<MessageView>(stateKeys.chatMessage(projectId, messageId));
 
 export async function messageProject(messageId: string): Promise<string | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.messagePointer(messageId) }));

@@ -1,10 +1,11 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound } from '../../events/errors';
 import type { Principal } from '../auth/session-token';
 import { dynamo } from '../adapters/aws-clients';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
+import { stateViewTable } from '../store/view-table';
 import { stateTable } from '../tables';
 import type { ItemView, ProjectSummaryView, RoomView } from './views';
 
@@ -15,18 +16,13 @@ import type { ItemView, ProjectSummaryView, RoomView } from './views';
 
 const table = () => config().stateTable;
 
-async function get<T>(key: { pk: string; sk: string }): Promise<T | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
-  return Item as T | undefined;
-}
-
 const beginsWith = (pk: string, prefix: string) => ({
   KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
   ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
   ConsistentRead: true,
 });
 
-export const getSummary = (projectId: string) => get<ProjectSummaryView>(stateKeys.projectSummary(projectId));
+export const getSummary = (projectId: string) => stateViewTable.get<ProjectSummaryView>(stateKeys.projectSummary(projectId));
 
 export const isMember = (summary: ProjectSummaryView, principal: Principal) =>
   summary.contractorId === principal.userId || (summary.clientId != null && summary.clientId === principal.userId);
@@ -43,11 +39,11 @@ export async function listRooms(projectId: string): Promise<RoomView[]> {
   return rooms.sort((a, b) => a.position - b.position);
 }
 
-export const getRoomView = (projectId: string, roomId: string) => get<RoomView>(stateKeys.projectRoom(projectId, roomId));
+export const getRoomView = (projectId: string, roomId: string) => stateViewTable.get<RoomView>(stateKeys.projectRoom(projectId, roomId));
 
 /** The room and its project's summary, if the caller may see them; 404 otherwise. */
 export async function accessibleRoom(principal: Principal, roomId: string): Promise<{ summary: ProjectSummaryView; room: RoomView }> {
-  const pointer = await get<{ projectId: string }>(stateKeys.roomPointer(roomId));
+  const pointer = await stateViewTable.get<{ projectId: string }>(stateKeys.roomPointer(roomId));
   if (!pointer) throw notFound('Room');
   const [summary, room] = await Promise.all([getSummary(pointer.projectId), getRoomView(pointer.projectId, roomId)]);
   if (!summary || !room || !isMember(summary, principal)) throw notFound('Room');
@@ -60,7 +56,7 @@ export async function listItems(roomId: string): Promise<ItemView[]> {
 }
 
 export async function itemLocation(itemId: string): Promise<{ projectId: string; roomId: string } | undefined> {
-  return get<{ projectId: string; roomId: string }>(stateKeys.itemPointer(itemId));
+  return stateViewTable.get<{ projectId: string; roomId: string }>(stateKeys.itemPointer(itemId));
 }
 
 export async function listHistory(projectId: string, limit: number): Promise<Record<string, unknown>[]> {
@@ -74,19 +70,6 @@ export async function listHistory(projectId: string, limit: number): Promise<Rec
   );
   return Items;
 }
-
-/** All items of the project's partition (summary, rooms, history): for deleting it. */
-export const projectPartition = (projectId: string) => queryAll<{ pk: string; sk: string }>({
-  KeyConditionExpression: 'pk = :pk',
-  ExpressionAttributeValues: { ':pk': stateKeys.projectSummary(projectId).pk },
-  ProjectionExpression: 'pk, sk',
-});
-
-export const roomPartition = (roomId: string) => queryAll<{ pk: string; sk: string; id?: string }>({
-  KeyConditionExpression: 'pk = :pk',
-  ExpressionAttributeValues: { ':pk': stateKeys.roomPointer(roomId).pk },
-  ProjectionExpression: 'pk, sk, id',
-});
 
 /** A contractor's projects, newest last (gsi1), or a client's (gsi2): one query, whatever their size. */
 export function contractorProjects(contractorId: string): Promise<ProjectSummaryView[]> {
