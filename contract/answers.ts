@@ -1,7 +1,7 @@
 import type { PublishAnswer, UploadAnswer } from '../events/uploads/photo-rules';
 import type { ForgotPasswordAnswer, MessageAnswer, ResendVerificationAnswer, User, VerifyEmailAnswer } from './accounts';
 import type { ChatMessage, HistoryEntry, MarkAllReadAnswer, UserSessionAnswer } from './chat';
-import type { ChecklistItem, ClientProject, Project, ProjectStats, ProjectWithStats, Room, ShareAnswer } from './projects';
+import type { ChecklistItem, ClientProject, Project, ProjectChecklist, ProjectStats, ProjectWithStats, Room, ShareAnswer } from './projects';
 
 /**
  * What each route of the manifest (`functions/routes.ts`, by the same names) answers when it
@@ -33,6 +33,7 @@ export interface RouteAnswers {
   listClientProjects: ClientProject[];
   projectStats: ProjectStats;
   projectHistory: HistoryEntry[];
+  projectChecklist: ProjectChecklist;
   /** A PDF file, not JSON. */
   exportPdf: unknown;
   shareWithClient: ShareAnswer;

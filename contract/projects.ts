@@ -79,6 +79,18 @@ export interface ChecklistItem {
   order: number;
 }
 
+/** A room of the checklist read, with its items in display order. */
+export interface ChecklistRoom extends Room {
+  items: ChecklistItem[];
+}
+
+/** GET /api/projects/{id}/checklist: what the checklist page draws, in one answer. */
+export interface ProjectChecklist {
+  project: Project;
+  stats: ProjectStats;
+  rooms: ChecklistRoom[];
+}
+
 /** Share with Client, sent. */
 export interface ShareAnswer {
   success: true;

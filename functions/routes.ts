@@ -43,6 +43,8 @@ export const httpRoutes = {
   listClientProjects: { method: 'GET', path: '/api/client-projects', handler: 'client-projects', access: 'client' },
   projectStats: { method: 'GET', path: '/api/projects/{id}/stats', handler: 'project-stats', access: 'authenticated' },
   projectHistory: { method: 'GET', path: '/api/projects/{id}/history', handler: 'project-history', access: 'authenticated' },
+  // The checklist page in one call (project, stats, rooms with their items); the spec's per-room routes stay.
+  projectChecklist: { method: 'GET', path: '/api/projects/{id}/checklist', handler: 'project-checklist', access: 'authenticated' },
   // Chromium wants ~1.6 GB and a few seconds on a cold start; API Gateway answers within 30 s.
   exportPdf: { method: 'POST', path: '/api/projects/{id}/export-pdf', handler: 'project-export-pdf', access: 'authenticated', runtime: { memoryMb: 1600, timeoutSeconds: 29 } },
   shareWithClient: { method: 'POST', path: '/api/projects/{id}/share-with-client', handler: 'project-share', access: 'contractor' },

@@ -55,6 +55,13 @@ export async function listItems(roomId: string): Promise<ItemView[]> {
   return items.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 }
 
+/** Every room of the project, in position order, and each room's items in display order. */
+export async function listChecklist(projectId: string): Promise<{ rooms: RoomView[]; items: Map<string, ItemView[]> }> {
+  const rooms = await listRooms(projectId);
+  const lists = await Promise.all(rooms.map((room) => listItems(room.id)));
+  return { rooms, items: new Map(rooms.map((room, at) => [room.id, lists[at]!])) };
+}
+
 export async function itemLocation(itemId: string): Promise<{ projectId: string; roomId: string } | undefined> {
   return stateViewTable.get<{ projectId: string; roomId: string }>(stateKeys.itemPointer(itemId));
 }

@@ -1,0 +1,17 @@
+import { itemDto, projectDto, roomDto, statsDto } from '../projects/dto';
+import { idParam } from '../projects/params';
+import { accessibleSummary, listChecklist } from '../projects/read';
+import { httpHandler } from '../http/handler';
+import { httpRoutes } from '../routes';
+import type { ProjectChecklist } from '../../contract/projects';
+
+/** The checklist page's data in one answer: the project, its stats, and every room with its items. */
+export const handler = httpHandler(httpRoutes.projectChecklist, { params: idParam }, async ({ principal, params }): Promise<ProjectChecklist> => {
+  const summary = await accessibleSummary(principal, params.id);
+  const { rooms, items } = await listChecklist(params.id);
+  return {
+    project: projectDto(summary),
+    stats: statsDto(summary),
+    rooms: rooms.map((room) => ({ ...roomDto(room), items: (items.get(room.id) ?? []).map(itemDto) })),
+  };
+});
