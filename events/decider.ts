@@ -25,6 +25,12 @@ export interface Decider<Command, State, Event extends NewEvent> {
    * command then appends at the stream's head without folding it.
    */
   readonly appendOnly?: true;
+  /**
+   * The state is kept with the stream's head after every change (plain JSON), so a command loads
+   * it from there instead of folding the stream. Raise `schema` whenever the state's shape or
+   * `evolve` changes: a snapshot of another schema is ignored and the stream folded instead.
+   */
+  readonly snapshot?: { readonly schema: number };
 }
 
 export const fold = <State, Event>(evolve: (state: State, event: Event) => State, state: State, events: readonly Event[]): State =>

@@ -29,7 +29,7 @@ export function hashEvent(event: Hashable): string {
 export interface ChainFinding {
   readonly streamId: string;
   readonly version: number;
-  readonly problem: 'gap' | 'out_of_order' | 'broken_link' | 'edited' | 'head_mismatch';
+  readonly problem: 'gap' | 'out_of_order' | 'broken_link' | 'edited' | 'head_mismatch' | 'snapshot_mismatch';
   readonly detail: string;
 }
 

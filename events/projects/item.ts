@@ -209,6 +209,8 @@ export const itemDecider: Decider<ItemCommand, ItemState, ItemEvent> = {
   decide: decideItem,
   evolve: evolveItem,
   owns: eventGuard<ItemEvent>(itemEvents),
+  // The state is plain JSON: kept on the stream's head (raise the schema when it or evolve changes).
+  snapshot: { schema: 1 },
 };
 
 /** What an item counts for in its room's and project's progress. */

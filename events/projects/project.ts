@@ -161,4 +161,6 @@ export const projectDecider: Decider<ProjectCommand, ProjectState, ProjectEvent>
   decide: decideProject,
   evolve: evolveProject,
   owns: eventGuard<ProjectEvent>(projectEvents),
+  // The state is plain JSON: kept on the stream's head (raise the schema when it or evolve changes).
+  snapshot: { schema: 1 },
 };

@@ -9,7 +9,7 @@ import { reply, type Reply } from '../http/responses';
 /** Starts a session for the user and answers with the user (and `extra` fields) and the session cookie. */
 export async function signedInReply(statusCode: number, user: UserRecord, event: APIGatewayProxyEventV2, extra: Record<string, unknown> = {}): Promise<Reply> {
   const { token } = await createSession(
-    { userId: user.id, role: user.role },
+    { userId: user.id, role: user.role, displayName: displayName(user) },
     { ipAddress: clientAddress(event), userAgent: event.requestContext.http.userAgent },
   );
   return reply(statusCode, { ...publicUser(user), ...extra }, { cookies: [sessionCookie(token)] });

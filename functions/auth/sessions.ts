@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { roles } from '../../events/accounts/schemas';
 import { findUserById } from '../accounts/users';
@@ -7,6 +7,7 @@ import { dynamo } from '../adapters/aws-clients';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
+import { getStateItems } from '../store/view-table';
 import { stateTable } from '../tables';
 import { SESSION_LIFETIME_SECONDS, signSessionToken, verifySessionToken, type Principal } from './session-token';
 
@@ -20,8 +21,11 @@ export interface SessionOrigin {
   readonly userAgent?: string;
 }
 
+/** A signed-in caller, with the display name their events carry (kept on the session record). */
+export type SignedIn = Principal & { readonly displayName?: string };
+
 /** Records a new session for the user and returns its signed token. */
-export async function createSession(user: { userId: string; role: Principal['role'] }, origin: SessionOrigin = {}, now = new Date()): Promise<{ token: string; principal: Principal }> {
+export async function createSession(user: { userId: string; role: Principal['role']; displayName?: string }, origin: SessionOrigin = {}, now = new Date()): Promise<{ token: string; principal: Principal }> {
   const principal: Principal = { userId: user.userId, role: user.role, sessionId: randomUUID() };
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);
   await dynamo().send(
@@ -35,6 +39,8 @@ export async function createSession(user: { userId: string; role: Principal['rol
         userId: user.userId,
         // The role a request acts with comes from here, not from the token's claims.
         role: user.role,
+        // The name this session's events carry, so a write need not read the user record for it.
+        displayName: user.displayName,
         ipAddress: origin.ipAddress,
         userAgent: origin.userAgent,
         createdAt: now.toISOString(),
@@ -62,21 +68,54 @@ export async function revokeUserSessions(userId: string, keep?: string): Promise
   return revoked.length;
 }
 
+/** Gives the user's sessions their new display name (after a profile change). */
+export async function renameUserSessions(userId: string, displayName: string): Promise<void> {
+  const sessions = await queryAll<{ sessionId: string }>({
+    IndexName: stateTable.indexes.gsi1.name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': stateKeys.userSessions(userId) },
+  });
+  await Promise.all(
+    sessions.map(({ sessionId }) =>
+      dynamo()
+        .send(
+          new UpdateCommand({
+            TableName: config().stateTable,
+            Key: stateKeys.session(sessionId),
+            UpdateExpression: 'SET displayName = :name',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':name': displayName },
+          }),
+        )
+        // Signed out meanwhile: nothing to rename.
+        .catch((error: Error) => {
+          if (error.name !== 'ConditionalCheckFailedException') throw error;
+        }),
+    ),
+  );
+}
+
 /**
  * The principal of a valid token whose session record still exists and has not expired. The
  * token only names the session: who the caller is and the role they act with are read from the
  * server's records, so a token re-signed with a leaked key grants nothing a session does not.
+ *
+ * `alsoRead`: items of the state table the request will need whoever the caller turns out to be
+ * (e.g. the stream head of the item a PATCH names), read in the same round trip as the session.
+ * They are returned only when the caller is signed in.
  */
-export async function authenticate(token: string | undefined): Promise<Principal | undefined> {
-  if (!token) return undefined;
+export async function authenticate(token: string | undefined, alsoRead: readonly { pk: string; sk: string }[] = []): Promise<{ principal?: SignedIn; items: (Record<string, unknown> | undefined)[] }> {
+  const none = { items: [] };
+  if (!token) return none;
   const claimed = await verifySessionToken(token);
-  if (!claimed) return undefined;
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: config().stateTable, Key: stateKeys.session(claimed.sessionId), ConsistentRead: true }),
-  );
-  if (!Item || Item.userId !== claimed.userId || Item.expiresAt * 1000 <= Date.now()) return undefined;
-  const role = roleSchema.safeParse(Item.role ?? (await findUserById(Item.userId))?.role);
-  return role.success ? { userId: Item.userId, role: role.data, sessionId: claimed.sessionId } : undefined;
+  if (!claimed) return none;
+  const [Item, ...items] = await getStateItems([stateKeys.session(claimed.sessionId), ...alsoRead]);
+  if (!Item || Item.userId !== claimed.userId || (Item.expiresAt as number) * 1000 <= Date.now()) return none;
+  const role = roleSchema.safeParse(Item.role ?? (await findUserById(Item.userId as string))?.role);
+  if (!role.success) return none;
+  // Sessions recorded before the name was kept with them leave it to the command to read.
+  const displayName = Item.displayName as string | undefined;
+  return { principal: { userId: Item.userId as string, role: role.data, sessionId: claimed.sessionId, ...(displayName ? { displayName } : {}) }, items };
 }
 
 // Sessions recorded before the role was kept with them fall back to the account's role.

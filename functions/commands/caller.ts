@@ -1,14 +1,14 @@
 import type { Actor } from '../../events/decider';
 import type { ActorRole, EventMeta } from '../../events/envelope';
 import { findUserById } from '../accounts/users';
-import type { Principal } from '../auth/session-token';
+import type { SignedIn } from '../auth/sessions';
 import type { IdempotencyKey } from '../store/event-store';
 
 /** Who runs a command, and what the events will say about them. */
 
 /** A signed-in person, for one request. */
 export interface Caller {
-  readonly principal: Principal;
+  readonly principal: SignedIn;
   readonly requestId: string;
   readonly idempotency?: IdempotencyKey;
 }
@@ -33,8 +33,9 @@ export type CommandBy = Caller | typeof systemActor | NamedActor;
 export async function resolveActor(by: CommandBy): Promise<{ actor: Actor; meta: EventMeta; idempotency?: IdempotencyKey }> {
   const at = new Date().toISOString();
   if ('principal' in by) {
-    const user = await findUserById(by.principal.userId);
-    const displayName = user ? `${user.firstName} ${user.lastName}` : by.principal.userId;
+    // The session carries the name; only a session older than that reads the user record.
+    const user = by.principal.displayName ? undefined : await findUserById(by.principal.userId);
+    const displayName = by.principal.displayName ?? (user ? `${user.firstName} ${user.lastName}` : by.principal.userId);
     return {
       actor: { userId: by.principal.userId, role: by.principal.role },
       meta: { actorId: by.principal.userId, role: by.principal.role, displayName, at, requestId: by.requestId },

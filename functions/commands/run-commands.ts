@@ -3,14 +3,14 @@ import type { NewEvent, StoredEvent } from '../../events/envelope';
 import { DomainError } from '../../events/errors';
 import type { Projection } from '../projections/projection';
 import { eventStore } from '../store/default-store';
-import type { EventStore, ViewWrite } from '../store/event-store';
+import type { EventStore, Snapshot, StreamHead, ViewWrite } from '../store/event-store';
 import { loadByFolding, runCommand, type CommandOutcome } from '../store/run-command';
 import { stateViewTable } from '../store/view-table';
 import { resolveActor, type CommandBy } from './caller';
 
 /**
- * The one command runner for every aggregate (project, item, chat, account): load it (its stream
- * folded), decide the commands in turn, append the events with the views their projection writes,
+ * The one command runner for every aggregate (project, item, chat, account): load it (from the
+ * snapshot on its stream's head, or its stream folded), decide the commands in turn, append the events with the views their projection writes,
  * in one transaction (retries and Idempotency-Key: ../store/run-command.ts), then let the
  * projection settle what may lag the commit (room completion, clearing deleted rooms).
  */
@@ -30,6 +30,8 @@ export interface RunOptions<State, Event extends NewEvent, Result> {
   readonly writes?: readonly ViewWrite[];
   /** What the caller gets back (and what a retried request with the same key gets again). */
   readonly respond?: (after: State, events: readonly Event[]) => Result;
+  /** The stream's head, when the request already read it (with the session): used by the first attempt only. */
+  readonly head?: StreamHead;
 }
 
 export async function runCommands<Command, State, Event extends NewEvent, Result = undefined>(
@@ -43,6 +45,7 @@ export async function runCommands<Command, State, Event extends NewEvent, Result
   const { actor, meta, idempotency } = await resolveActor(options.by);
   const { projection } = options;
   let before = decider.initialState;
+  let head = options.head;
   const outcome = await runCommand(store, {
     streamId,
     tenantId: target.tenantId,
@@ -50,12 +53,14 @@ export async function runCommands<Command, State, Event extends NewEvent, Result
     meta,
     idempotency,
     load: async () => {
-      const loaded = await loadAggregate(store, decider, streamId);
+      const loaded = await loadAggregate(store, decider, streamId, head);
+      head = undefined;
       before = loaded.state;
       return loaded;
     },
     decide: (state) => decideInTurn(decider, commands, state, actor).events,
     evolve: decider.evolve,
+    snapshot: (after) => snapshotOf(decider, after),
     views: async ({ before: loaded, events }) => {
       const writes = stateViewTable.writeSet();
       await projection?.write(writes, { before: loaded, events: events.filter(decider.owns) }, stateViewTable);
@@ -67,14 +72,33 @@ export async function runCommands<Command, State, Event extends NewEvent, Result
   return outcome;
 }
 
-/** The aggregate's state from its whole stream (or only the stream's head, for an append-only one). */
-async function loadAggregate<State, Event extends NewEvent>(store: EventStore, decider: Pick<Decider<never, State, Event>, 'initialState' | 'evolve' | 'owns' | 'appendOnly'>, streamId: string) {
-  if (decider.appendOnly) return { state: decider.initialState, position: await store.readHead(streamId) };
+/**
+ * The aggregate's state: from the snapshot on its stream's head when it keeps one of the current
+ * schema (one read, whatever the stream's length), else from its whole stream folded; an
+ * append-only aggregate needs only the head's position.
+ */
+async function loadAggregate<State, Event extends NewEvent>(
+  store: EventStore,
+  decider: Pick<Decider<never, State, Event>, 'initialState' | 'evolve' | 'owns' | 'appendOnly' | 'snapshot'>,
+  streamId: string,
+  known?: StreamHead,
+) {
+  if (decider.appendOnly) return { state: decider.initialState, position: known ?? (await store.readHead(streamId)) };
+  if (decider.snapshot) {
+    const head = known ?? (await store.readHead(streamId));
+    const position = { version: head.version, hash: head.hash };
+    if (head.version === 0) return { state: decider.initialState, position };
+    if (head.snapshot?.schema === decider.snapshot.schema) return { state: head.snapshot.state as State, position };
+  }
   return loadByFolding(store, streamId, decider.initialState, (state, event: StoredEvent) => {
     if (!decider.owns(event)) throw new DomainError('conflict', `${streamId} holds a ${event.type} event, which is not one of its aggregate's`);
     return decider.evolve(state, event);
   });
 }
+
+/** What a snapshotting aggregate keeps on its stream's head after a change (nothing for the others). */
+export const snapshotOf = <State>(decider: Pick<Decider<never, State, never>, 'snapshot'>, state: State): Snapshot | undefined =>
+  decider.snapshot && { schema: decider.snapshot.schema, state };
 
 /** A target in a project: the project itself (or its chat), or one of its items by `id`. */
 export const inProject = (project: { projectId: string; tenantId: string }, id = project.projectId): CommandTarget => ({ id, tenantId: project.tenantId, projectId: project.projectId });

@@ -1,16 +1,18 @@
 import { streamStart } from '../../events/envelope';
+import { decideInTurn } from '../../events/decider';
 import { itemDecider } from '../../events/projects/item';
 import type { TemplateItem } from '../../events/projects/template';
 import { itemViews } from '../projections/item-views';
-import { settleRoomCompletion } from '../projections/room-completion';
 import { eventStore } from '../store/default-store';
 import type { AppendRequest } from '../store/event-store';
 import { stateViewTable } from '../store/view-table';
 import { resolveActor, type Caller } from './caller';
+import { snapshotOf } from './run-commands';
 
 /**
  * The template's items for a new project's rooms: many new item streams per transaction (their
  * counters merged into one write per room), through the item projection like any other item.
+ * A template item starts with no flag set, so no room becomes complete: nothing to settle.
  */
 export async function addTemplateItems(
   caller: Caller,
@@ -28,10 +30,12 @@ export async function addTemplateItems(
       const itemId = newId();
       const location = { projectId: project.projectId, roomId: room.roomId, roomName: room.roomName };
       const add = { type: 'add', itemId, roomId: room.roomId, category: item.category, name: item.name, itemType: item.itemType ?? 'single', details: item.details ?? '', order, cabinetDetails: item.cabinetDetails ?? null, fromTemplate: true } as const;
+      const { events, state } = decideInTurn(itemDecider, [add], itemDecider.initialState, actor);
       return {
         streamId: itemDecider.streamId(itemId),
         expected: streamStart,
-        events: itemDecider.decide(add, itemDecider.initialState, actor),
+        snapshot: snapshotOf(itemDecider, state),
+        events,
         tenantId: project.tenantId,
         projectId: project.projectId,
         meta,
@@ -43,5 +47,4 @@ export async function addTemplateItems(
     });
     await store.appendAll(requests, () => writes.toTransactItems().map((item) => ({ item })));
   }
-  await Promise.all(rooms.map((room) => settleRoomCompletion(stateViewTable, project.projectId, room.roomId)));
 }

@@ -1,7 +1,8 @@
 import { profileInput } from '../../events/accounts/schemas';
 import { accountDecider } from '../../events/accounts/account';
 import { accountOf, runCommands } from '../commands/run-commands';
-import { accountActor } from '../accounts/sign-in';
+import { accountActor, displayName } from '../accounts/sign-in';
+import { renameUserSessions } from '../auth/sessions';
 import { profileWrites, publicUser, signedInUser } from '../accounts/users';
 import { requestEmailVerification } from '../accounts/verification';
 import { logger } from '../logger';
@@ -25,6 +26,7 @@ export const handler = httpHandler(httpRoutes.updateProfile, { body: profileInpu
     by: accountActor(updated, requestId),
     writes: profileWrites(user, body, updated.isEmailVerified, now),
   });
+  if (changes.firstName || changes.lastName) await renameUserSessions(user.id, displayName(updated));
   if (changes.email) {
     await requestEmailVerification(updated, requestId).catch((error: Error) => logger.error('verification mail failed', { requestId, userId: user.id, error }));
   }

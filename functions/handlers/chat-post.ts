@@ -4,6 +4,7 @@ import { getMessage, messageDto, newMessageId } from '../chat/chat-store';
 import { inProject, runCommands } from '../commands/run-commands';
 import { chatViews } from '../projections/chat-views';
 import { signedInUser } from '../accounts/users';
+import { displayName } from '../accounts/sign-in';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
 import { accessibleSummary, getRoomView } from '../projects/read';
@@ -16,8 +17,9 @@ import { httpRoutes } from '../routes';
  */
 export const handler = httpHandler(httpRoutes.postChat, { body: postMessageInput }, async ({ body, principal, requestId, idempotency }) => {
   const project = await accessibleSummary(principal, body.projectId);
-  const [user, room] = await Promise.all([signedInUser(principal.userId), body.roomId ? getRoomView(project.id, body.roomId) : undefined]);
-  const sender = { role: principal.role, name: `${user.firstName} ${user.lastName}` };
+  // The session carries the sender's name (an older session reads it from the account).
+  const [name, room] = await Promise.all([principal.displayName ?? signedInUser(principal.userId).then(displayName), body.roomId ? getRoomView(project.id, body.roomId) : undefined]);
+  const sender = { role: principal.role, name };
   const command = { type: 'post', messageId: newMessageId(), sender, message: body.message, roomId: body.roomId, roomOfProject: room !== undefined } as const;
   // A post retried with the same Idempotency-Key answers the first one's message.
   const { result: messageId } = await runCommands(chatDecider, inProject({ projectId: project.id, tenantId: project.contractorId }), [command], {

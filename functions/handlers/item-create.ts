@@ -1,3 +1,4 @@
+import { streamStart } from '../../events/envelope';
 import { randomUUID } from 'node:crypto';
 import { invalid } from '../../events/errors';
 import { itemInput } from '../../events/projects/inputs';
@@ -8,14 +9,14 @@ import { itemDecider } from '../../events/projects/item';
 import { inProject, runCommands } from '../commands/run-commands';
 import { itemViews } from '../projections/item-views';
 import { itemDto } from '../projects/dto';
-import { accessibleRoom } from '../projects/read';
+import { accessibleRoomOfProject } from '../projects/project-access';
 import { itemItem } from '../projects/views';
 import { locationIn } from '../projections/item-views';
 import { httpRoutes } from '../routes';
 
 /** Adds an item to a section of a room, every flag off. */
 export const handler = httpHandler(httpRoutes.createItem, { body: itemInput }, async ({ body, principal, requestId, idempotency }) => {
-  const { summary, room } = await accessibleRoom(principal, body.roomId);
+  const { summary, room } = await accessibleRoomOfProject(principal, body.roomId);
   if (!sectionsFor(room.type).some((section) => section.categories.includes(body.category))) {
     throw invalid('category', `A ${room.type.replace('_', ' ')} room has no ${body.category.replace('_', ' ')} section`);
   }
@@ -25,6 +26,8 @@ export const handler = httpHandler(httpRoutes.createItem, { body: itemInput }, a
   const { result: item } = await runCommands(itemDecider, inProject({ projectId: summary.id, tenantId: summary.contractorId }, itemId), [command], {
     by: { principal, requestId, idempotency },
     projection: itemViews(location),
+    // A new id: its stream has no head yet (a clash would fail the append's condition and retry).
+    head: streamStart,
     respond: (after) => itemDto(itemItem(summary.id, after)),
   });
   return reply(201, item);

@@ -3,7 +3,7 @@ import { itemDecider, itemPatchCommands } from '../../events/projects/item';
 import { inProject, runCommands } from '../commands/run-commands';
 import { httpHandler } from '../http/handler';
 import { itemDto } from '../projects/dto';
-import { accessibleItemLocation } from '../projects/item-access';
+import { accessibleItem, itemHeadPreload } from '../projects/item-access';
 import { idParam } from '../projects/params';
 import { itemItem } from '../projects/views';
 import { itemViews } from '../projections/item-views';
@@ -12,12 +12,14 @@ import { httpRoutes } from '../routes';
 /**
  * PATCH (and PUT) of an item: any of the flags, details, cabinet details, links and images, as
  * one change. Selected is the contractor's, Installed the client's: anyone else gets 403.
+ * Three steps: the session with the item's head, its project and room, the transaction.
  */
-export const handler = httpHandler(httpRoutes.patchItem, { body: itemPatchInput, params: idParam }, async ({ body, params, principal, requestId, idempotency }) => {
-  const location = await accessibleItemLocation(principal, params.id);
+export const handler = httpHandler(httpRoutes.patchItem, { body: itemPatchInput, params: idParam, preload: itemHeadPreload }, async ({ body, params, principal, requestId, idempotency, preloaded }) => {
+  const { location, head } = await accessibleItem(principal, params.id, preloaded[0]);
   const { result } = await runCommands(itemDecider, inProject(location, params.id), itemPatchCommands(body), {
     by: { principal, requestId, idempotency },
     projection: itemViews(location),
+    head,
     respond: (after) => itemDto(itemItem(location.projectId, after)),
   });
   return result;

@@ -5,15 +5,16 @@ import { inProject, runCommands } from '../commands/run-commands';
 import { projectViews } from '../projections/project-views';
 import { detailsOf, projectDto } from '../projects/dto';
 import { idParam } from '../projects/params';
-import { accessibleSummary, getSummary } from '../projects/read';
+import { getSummary } from '../projects/read';
+import { accessibleProject, projectPreload } from '../projects/project-access';
 import { httpRoutes } from '../routes';
 
 /** The lock box code (saved as it is typed, 2 s after the last key) or the status alone. */
-export const handler = httpHandler(httpRoutes.patchProject, { body: projectPatchInput, params: idParam }, async ({ body, params, principal, requestId, idempotency }) => {
-  const summary = await accessibleSummary(principal, params.id);
+export const handler = httpHandler(httpRoutes.patchProject, { body: projectPatchInput, params: idParam, preload: projectPreload }, async ({ body, params, principal, requestId, idempotency, preloaded }) => {
+  const { summary, head } = await accessibleProject(principal, params.id, preloaded);
   const commands: ProjectCommand[] = [];
   if (body.lockBoxCode !== undefined) commands.push({ type: 'setLockBoxCode', code: body.lockBoxCode });
   if (body.status !== undefined) commands.push({ type: 'update', details: { ...detailsOf(summary), status: body.status } });
-  await runCommands(projectDecider, inProject({ projectId: params.id, tenantId: summary.contractorId }), commands, { by: { principal, requestId, idempotency }, projection: projectViews });
+  await runCommands(projectDecider, inProject({ projectId: params.id, tenantId: summary.contractorId }), commands, { by: { principal, requestId, idempotency }, projection: projectViews, head });
   return projectDto((await getSummary(params.id))!);
 });

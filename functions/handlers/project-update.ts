@@ -6,17 +6,19 @@ import { projectViews } from '../projections/project-views';
 import { clientIdForEmail } from '../projects/client-match';
 import { projectDto } from '../projects/dto';
 import { idParam } from '../projects/params';
-import { accessibleSummary, getSummary } from '../projects/read';
+import { getSummary } from '../projects/read';
+import { accessibleProject, projectPreload } from '../projects/project-access';
 import { httpRoutes } from '../routes';
 
 /** Edits the project's details; a new client e-mail moves the project to that client's account, if any. */
-export const handler = httpHandler(httpRoutes.updateProject, { body: projectInput, params: idParam }, async ({ body, params, principal, requestId, idempotency }) => {
-  const summary = await accessibleSummary(principal, params.id);
+export const handler = httpHandler(httpRoutes.updateProject, { body: projectInput, params: idParam, preload: projectPreload }, async ({ body, params, principal, requestId, idempotency, preloaded }) => {
+  const { summary, head } = await accessibleProject(principal, params.id, preloaded);
   const emailChanged = (summary.clientEmail ?? null) !== body.clientEmail;
   const clientId = emailChanged ? await clientIdForEmail(body.clientEmail) : (summary.clientId ?? null);
   await runCommands(projectDecider, inProject({ projectId: params.id, tenantId: summary.contractorId }), [{ type: 'update', details: body }, { type: 'assignClient', clientId }], {
     by: { principal, requestId, idempotency },
     projection: projectViews,
+    head,
   });
   return projectDto((await getSummary(params.id))!);
 });

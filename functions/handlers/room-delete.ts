@@ -3,13 +3,13 @@ import { projectDecider } from '../../events/projects/project';
 import { inProject, runCommands } from '../commands/run-commands';
 import { projectViews } from '../projections/project-views';
 import { idParam } from '../projects/params';
-import { accessibleRoom } from '../projects/read';
+import { accessibleRoomOfProject, roomPreload } from '../projects/project-access';
 import { httpRoutes } from '../routes';
 
 /** Deletes the room and all its items (the whole-home room stays). */
-export const handler = httpHandler(httpRoutes.deleteRoom, { params: idParam }, async ({ params, principal, requestId, idempotency }) => {
-  const { summary } = await accessibleRoom(principal, params.id);
+export const handler = httpHandler(httpRoutes.deleteRoom, { params: idParam, preload: roomPreload }, async ({ params, principal, requestId, idempotency, preloaded }) => {
+  const { summary, head } = await accessibleRoomOfProject(principal, params.id, preloaded);
   const target = inProject({ projectId: summary.id, tenantId: summary.contractorId });
-  await runCommands(projectDecider, target, [{ type: 'deleteRoom', roomId: params.id }], { by: { principal, requestId, idempotency }, projection: projectViews });
+  await runCommands(projectDecider, target, [{ type: 'deleteRoom', roomId: params.id }], { by: { principal, requestId, idempotency }, projection: projectViews, head });
   return { message: 'Room deleted' };
 });

@@ -58,7 +58,7 @@ export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResul
   if (!parsed.success) return refuse(400, `projectId: ${parsed.error.issues[0]?.message ?? 'a project id is required'}`);
   const projectId = parsed.data;
   const cookie = event.headers?.cookie ?? event.headers?.Cookie;
-  const principal = await authenticate(readCookie(cookie ? [cookie] : [], SESSION_COOKIE));
+  const { principal } = await authenticate(readCookie(cookie ? [cookie] : [], SESSION_COOKIE));
   if (!principal) return refuse(401, 'Please sign in to continue.');
   const project = await getSummary(projectId);
   if (!project || !isMember(project, principal)) return refuse(403, 'Not a project of yours');

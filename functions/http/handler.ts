@@ -4,7 +4,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { DomainError, unauthenticated, forbidden } from '../../events/errors';
-import { authenticate } from '../auth/sessions';
+import { authenticate, type SignedIn } from '../auth/sessions';
 import { SESSION_COOKIE, readCookie, type Principal } from '../auth/session-token';
 import { config } from '../config';
 import { logger } from '../logger';
@@ -29,7 +29,7 @@ import { errorReply, reply, toResult, type Reply } from './responses';
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-type PrincipalFor<A extends Access> = A extends 'public' ? Principal | undefined : Principal;
+type PrincipalFor<A extends Access> = A extends 'public' ? SignedIn | undefined : SignedIn;
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface HttpRequest<A extends Access, B, Q, P> {
@@ -40,6 +40,8 @@ export interface HttpRequest<A extends Access, B, Q, P> {
   readonly requestId: string;
   /** Present on writes that carried an Idempotency-Key header. */
   readonly idempotency?: IdempotencyKey;
+  /** The items `preload` named, read with the session (in its order; undefined where none). */
+  readonly preloaded: readonly (Record<string, unknown> | undefined)[];
   readonly event: APIGatewayProxyEventV2;
 }
 
@@ -47,6 +49,11 @@ export interface Schemas<B, Q, P> {
   readonly body?: B;
   readonly query?: Q;
   readonly params?: P;
+  /**
+   * State-table items the route reads whoever asks, named from its valid path parameters: read
+   * in the same round trip as the session (a write's stream head, say), one step fewer.
+   */
+  readonly preload?: (params: Parsed<P>) => readonly { pk: string; sk: string }[];
 }
 
 export function httpHandler<
@@ -65,14 +72,15 @@ export function httpHandler<
   const base = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const started = performance.now();
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
-    let principal: Principal | undefined;
+    let principal: SignedIn | undefined;
     let result: APIGatewayProxyStructuredResultV2;
     try {
       const refusal = route.method === 'GET' ? undefined : refuseContentType(event.headers?.['content-type'], Boolean(event.body));
       if (refusal) return finish(toResult(reply(415, { message: refusal, fieldErrors: { 'Content-Type': [refusal] } })));
       guardPathParameters(event.pathParameters);
       guardQuery(event.queryStringParameters);
-      principal = await authorize(route.access, event);
+      const signedIn = await authorize(route.access, event, preloadKeys(schemas, event));
+      principal = signedIn.principal;
       const request = {
         body: parseInput('body', schemas.body, readJsonBody(event, schemas.body !== undefined)),
         query: parseInput('query', schemas.query, event.queryStringParameters ?? {}),
@@ -80,6 +88,7 @@ export function httpHandler<
         principal,
         requestId,
         idempotency: readIdempotencyKey(event, principal),
+        preloaded: signedIn.items,
         event,
       } as HttpRequest<R['access'], B, Q, P>;
       result = toResult(await handle(request));
@@ -108,14 +117,21 @@ export function httpHandler<
   return middy(base).use(injectLambdaContext(logger, { resetKeys: true }));
 }
 
-async function authorize(access: Access, event: APIGatewayProxyEventV2): Promise<Principal | undefined> {
-  const principal = await authenticate(readCookie(event.cookies, SESSION_COOKIE));
-  if (access === 'public') return principal;
-  if (!principal) throw unauthenticated('Please sign in to continue.');
-  if (access !== 'authenticated' && principal.role !== access) {
+async function authorize(access: Access, event: APIGatewayProxyEventV2, alsoRead: readonly { pk: string; sk: string }[]) {
+  const signedIn = await authenticate(readCookie(event.cookies, SESSION_COOKIE), alsoRead);
+  if (access === 'public') return signedIn;
+  if (!signedIn.principal) throw unauthenticated('Please sign in to continue.');
+  if (access !== 'authenticated' && signedIn.principal.role !== access) {
     throw forbidden(`This is only available to ${access}s.`);
   }
-  return principal;
+  return signedIn;
+}
+
+/** What the route preloads, from path parameters that pass its schema (none otherwise: they get their 400 later). */
+function preloadKeys<B, Q, P extends z.ZodType | undefined>(schemas: Schemas<B, Q, P>, event: APIGatewayProxyEventV2): readonly { pk: string; sk: string }[] {
+  if (!schemas.preload || !schemas.params) return [];
+  const parsed = schemas.params.safeParse(event.pathParameters ?? {});
+  return parsed.success ? schemas.preload(parsed.data as Parsed<P>) : [];
 }
 
 /**

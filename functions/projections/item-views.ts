@@ -23,7 +23,8 @@ export const locationIn = (room: Pick<RoomView, 'id' | 'projectId' | 'type' | 'n
 /**
  * An item's views: the item in its room's partition, the pointer from its id, its room's and
  * project's counters, and the history (template items, added with a new project, are not
- * history). Whether its room became complete is settled after the commit.
+ * history). Whether its room became complete is settled after the commit, when the change moved
+ * the room's total or completed count (nothing else can change it).
  */
 export const itemViews = (location: ItemLocation): Projection<ItemState, ItemEvent> => ({
   write(writes, { before, events }) {
@@ -48,5 +49,8 @@ export const itemViews = (location: ItemLocation): Projection<ItemState, ItemEve
     writes.add(stateKeys.projectRoom(location.projectId, location.roomId), { ...delta });
     writes.add(stateKeys.projectSummary(location.projectId), summaryCounterDeltas(delta));
   },
-  settle: (_change, views) => settleRoomCompletion(views, location.projectId, location.roomId),
+  async settle({ before, events }, views) {
+    const delta = countsDelta(before, events.reduce(evolveItem, before));
+    if (delta.total !== 0 || delta.completed !== 0) await settleRoomCompletion(views, location.projectId, location.roomId);
+  },
 });

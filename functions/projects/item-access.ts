@@ -1,14 +1,32 @@
 import { notFound } from '../../events/errors';
+import type { ItemState } from '../../events/projects/item';
+import { itemStreamId } from '../../events/streams';
 import type { Principal } from '../auth/session-token';
 import { locationIn } from '../projections/item-views';
-import { accessibleRoom, itemLocation } from './read';
+import { streamHeadOf, type StreamHead } from '../store/event-store';
+import { stateKeys } from '../store/keys';
+import { getStateItems } from '../store/view-table';
+import { isMember, itemLocation } from './read';
+import type { ProjectSummaryView, RoomView } from './views';
 
-/** Where an item lives, if the caller may see it (404 otherwise, as if it did not exist). */
-export async function accessibleItemLocation(principal: Principal, itemId: string) {
-  const pointer = await itemLocation(itemId);
-  if (!pointer) throw notFound('Checklist item');
-  const { summary, room } = await accessibleRoom(principal, pointer.roomId).catch(() => {
-    throw notFound('Checklist item');
-  });
-  return { ...locationIn(room), tenantId: summary.contractorId };
+/** An item route's preload: the item's stream head, read with the session (see httpHandler's `preload`). */
+export const itemHeadPreload = ({ id }: { id: string }) => [stateKeys.streamHead(itemStreamId(id))];
+
+/**
+ * Where an item lives, if the caller may see it (404 otherwise, as if it did not exist), and its
+ * stream head when the request preloaded it. The head's snapshot names the item's project and
+ * room, so the project's summary (who may see it) and the room (its name, for the history) are
+ * then one BatchGetItem; without a snapshot, the item's pointer is read first.
+ */
+export async function accessibleItem(principal: Principal, itemId: string, preloadedHead?: Record<string, unknown>): Promise<{ location: ReturnType<typeof locationIn> & { tenantId: string }; head?: StreamHead }> {
+  const head = preloadedHead && streamHeadOf(preloadedHead);
+  const snapshot = head?.snapshot?.state as ItemState | undefined;
+  const where = head?.projectId && snapshot?.exists ? { projectId: head.projectId, roomId: snapshot.roomId } : await itemLocation(itemId);
+  if (!where) throw notFound('Checklist item');
+  const [summary, room] = await getStateItems<[ProjectSummaryView, RoomView]>([stateKeys.projectSummary(where.projectId), stateKeys.projectRoom(where.projectId, where.roomId)]);
+  if (!summary || !room || !isMember(summary, principal)) throw notFound('Checklist item');
+  return { location: { ...locationIn(room), tenantId: summary.contractorId }, head };
 }
+
+/** Where an item lives, if the caller may see it (404 otherwise). */
+export const accessibleItemLocation = async (principal: Principal, itemId: string) => (await accessibleItem(principal, itemId)).location;

@@ -41,15 +41,6 @@ export async function listRooms(projectId: string): Promise<RoomView[]> {
 
 export const getRoomView = (projectId: string, roomId: string) => stateViewTable.get<RoomView>(stateKeys.projectRoom(projectId, roomId));
 
-/** The room and its project's summary, if the caller may see them; 404 otherwise. */
-export async function accessibleRoom(principal: Principal, roomId: string): Promise<{ summary: ProjectSummaryView; room: RoomView }> {
-  const pointer = await stateViewTable.get<{ projectId: string }>(stateKeys.roomPointer(roomId));
-  if (!pointer) throw notFound('Room');
-  const [summary, room] = await Promise.all([getSummary(pointer.projectId), getRoomView(pointer.projectId, roomId)]);
-  if (!summary || !room || !isMember(summary, principal)) throw notFound('Room');
-  return { summary, room };
-}
-
 export async function listItems(roomId: string): Promise<ItemView[]> {
   const items = await queryAll<ItemView>(beginsWith(stateKeys.roomPointer(roomId).pk, stateKeys.roomItemsPrefix));
   return items.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));

@@ -31,6 +31,10 @@ import { stateKeys } from './keys';
  *
  * The head makes the versions strictly sequential (a writer that read version 7 can only write 8),
  * carries the hash the next event links to, and lets the verifier notice a removed last event.
+ * For an aggregate that keeps snapshots it also holds the state after its last event, written by
+ * the same update, so a command loads the aggregate from this one item instead of folding the
+ * stream (the fold stays the verification path: verify.ts compares the two). An append without a
+ * snapshot removes the one there, so a stale snapshot can never be read.
  */
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -49,9 +53,31 @@ export interface IdempotencyKey {
   readonly requestHash: string;
 }
 
+/** A stream head as stored: its position, owner and, for a snapshotting aggregate, the state at that position. */
+export interface StreamHead extends StreamPosition {
+  readonly projectId?: string;
+  readonly tenantId?: string;
+  readonly snapshot?: Snapshot;
+}
+
+/** An aggregate's state after the head's event; `schema` says which shape of state it is. */
+export interface Snapshot {
+  readonly schema: number;
+  readonly state: unknown;
+}
+
+/** The head record's fields as a StreamHead (version 0 when there is none). */
+export function streamHeadOf(item: Record<string, unknown> | undefined): StreamHead {
+  if (!item) return streamStart;
+  const { version, hash, projectId, tenantId, snapshot } = item as { version: number; hash: string; projectId?: string; tenantId?: string; snapshot?: Snapshot };
+  return { version, hash, projectId, tenantId, ...(snapshot ? { snapshot } : {}) };
+}
+
 export interface AppendRequest {
   readonly streamId: string;
   readonly expected: StreamPosition;
+  /** The aggregate's state after these events, kept on the head (none: the head keeps none). */
+  readonly snapshot?: Snapshot;
   readonly events: readonly NewEvent[];
   readonly tenantId: string;
   readonly projectId?: string;
@@ -129,9 +155,10 @@ export function createEventStore(options: EventStoreOptions) {
         TableName: stateTableName,
         Key: stateKeys.streamHead(request.streamId),
         UpdateExpression: 'SET #version = :version, #hash = :hash, streamId = :streamId, tenantId = :tenantId, updatedAt = :at'
-          + (request.projectId ? ', projectId = :projectId' : ''),
+          + (request.projectId ? ', projectId = :projectId' : '')
+          + (request.snapshot ? ', #snapshot = :snapshot' : ' REMOVE #snapshot'),
         ConditionExpression: isNew ? 'attribute_not_exists(pk)' : '#version = :expectedVersion AND #hash = :expectedHash',
-        ExpressionAttributeNames: { '#version': 'version', '#hash': 'hash' },
+        ExpressionAttributeNames: { '#version': 'version', '#hash': 'hash', '#snapshot': 'snapshot' },
         ExpressionAttributeValues: {
           ':version': last.version,
           ':hash': last.hash,
@@ -139,6 +166,7 @@ export function createEventStore(options: EventStoreOptions) {
           ':tenantId': request.tenantId,
           ':at': last.meta.at,
           ...(request.projectId ? { ':projectId': request.projectId } : {}),
+          ...(request.snapshot ? { ':snapshot': request.snapshot } : {}),
           ...(isNew ? {} : { ':expectedVersion': request.expected.version, ':expectedHash': request.expected.hash }),
         },
       },
@@ -233,14 +261,12 @@ export function createEventStore(options: EventStoreOptions) {
     return (await readRawStream(streamId, range)).map((event) => catalogue.upcast(event));
   }
 
-  /** Where the stream stands (version 0 when it has no events). */
-  async function readHead(streamId: string): Promise<StreamPosition & { projectId?: string; tenantId?: string }> {
+  /** Where the stream stands (version 0 when it has no events), with its snapshot if it keeps one. */
+  async function readHead(streamId: string): Promise<StreamHead> {
     const { Item } = await client.send(
       new GetCommand({ TableName: stateTableName, Key: stateKeys.streamHead(streamId), ConsistentRead: true }),
     );
-    return Item
-      ? { version: Item.version, hash: Item.hash, projectId: Item.projectId, tenantId: Item.tenantId }
-      : streamStart;
+    return streamHeadOf(Item);
   }
 
   /**

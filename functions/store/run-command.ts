@@ -2,7 +2,7 @@ import pRetry from 'p-retry';
 import { positionOf, type EventMeta, type NewEvent, type StoredEvent, type StreamPosition } from '../../events/envelope';
 import { conflict } from '../../events/errors';
 import { fold } from '../../events/decider';
-import { ConcurrencyConflict, IdempotencyRace, type EventStore, type IdempotencyKey, type ViewWrite } from './event-store';
+import { ConcurrencyConflict, IdempotencyRace, type EventStore, type IdempotencyKey, type Snapshot, type ViewWrite } from './event-store';
 
 /**
  * Load → decide → append, retried on a concurrency conflict with jittered exponential backoff,
@@ -27,6 +27,8 @@ export interface Command<State, Event extends NewEvent, Result> {
   decide(state: State): Event[];
   evolve(state: State, event: Event): State;
   views?(context: { before: State; after: State; events: readonly StoredEvent[] }): readonly ViewWrite[] | Promise<readonly ViewWrite[]>;
+  /** The state to keep with the stream's head after the append (none: the head keeps none). */
+  snapshot?(after: State): Snapshot | undefined;
   /** What the caller gets back (and what a retried request with the same key gets again). */
   respond(after: State, events: readonly Event[]): Result;
   readonly idempotency?: IdempotencyKey;
@@ -58,6 +60,7 @@ export async function runCommand<State, Event extends NewEvent, Result>(
     const events = await store.append({
       streamId: command.streamId,
       expected: position,
+      snapshot: command.snapshot?.(after),
       events: decided,
       tenantId: command.tenantId,
       projectId: command.projectId,

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../adapters/aws-clients';
 import { config } from '../config';
@@ -59,4 +59,22 @@ export function memoryViewTable(): ViewTable & { items(): ViewItem[] } {
     writeSet: () => new WriteSet('memory'),
     items: () => [...items.values()],
   };
+}
+
+/**
+ * Several items of the state table in one round trip (BatchGetItem, strongly consistent), in the
+ * keys' order; what DynamoDB leaves unprocessed is asked for again. At most 100 distinct keys.
+ */
+export async function getStateItems<Items extends readonly object[] = ViewItem[]>(keys: readonly { pk: string; sk: string }[]): Promise<{ [At in keyof Items]: Items[At] | undefined }> {
+  const TableName = config().stateTable;
+  const found = new Map<string, ViewItem>();
+  let pending = [...new Map(keys.map((key) => [keyId(key), { pk: key.pk, sk: key.sk }])).values()];
+  for (let attempt = 0; pending.length; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** attempt) * Math.random()));
+    const { Responses, UnprocessedKeys } = await dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: true } } }));
+    for (const item of Responses?.[TableName] ?? []) found.set(keyId(item as ViewItem), item as ViewItem);
+    pending = (UnprocessedKeys?.[TableName]?.Keys ?? []) as typeof pending;
+    if (attempt >= 8 && pending.length) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
+  }
+  return keys.map((key) => found.get(keyId(key))) as { [At in keyof Items]: Items[At] | undefined };
 }

@@ -31,6 +31,8 @@ export interface LocalCloudOptions {
   /** Built web app to serve. */
   readonly webDir?: string;
   readonly log?: (line: string) => void;
+  /** Run the browser notifier on the events stream (default true; a bench counting a request's own round trips turns it off). */
+  readonly notifier?: boolean;
 }
 
 export interface LocalCloud {
@@ -122,8 +124,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     env[envNames.appUrl] = gateway.url;
     Object.assign(process.env, env);
 
-    const poller = startStreamPoller(localNames.eventsTable);
-    stops.push(poller.stop);
+    if (options.notifier !== false) {
+      const poller = startStreamPoller(localNames.eventsTable);
+      stops.push(poller.stop);
+    }
 
     return {
       url: gateway.url,
