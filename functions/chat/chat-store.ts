@@ -1,4 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactGetCommand } from '@aws-sdk/lib-dynamodb';
+import type { ChatState } from '../../events/chat/chat';
+import type { StreamPosition } from '../../events/envelope';
+import { chatStreamId } from '../../events/streams';
+import { streamHeadOf } from '../store/event-store';
 import { monotonicFactory } from 'ulid';
 import type { ChatMessage } from '../../contract/chat';
 import { dynamo } from '../adapters/aws-clients';
@@ -35,6 +39,24 @@ export const listMessages = (projectId: string): Promise<MessageView[]> =>
   });
 
 export const getMessage = (projectId: string, messageId: string) => stateViewTable.get<MessageView>(stateKeys.chatMessage(projectId, messageId));
+
+/**
+ * The chat aggregate's state as far as a command reads it: the named messages (from their views,
+ * which commit with the chat's events) and the head they stand at, read in one TransactGetItems
+ * so that they agree. A post reads no message; a read receipt, the messages it marks.
+ */
+export async function chatStateOf(projectId: string, messageIds: readonly string[]): Promise<{ state: ChatState; position: StreamPosition }> {
+  const TableName = config().stateTable;
+  const keys = [stateKeys.streamHead(chatStreamId(projectId)), ...new Set(messageIds)].map((key) => (typeof key === 'string' ? stateKeys.chatMessage(projectId, key) : key));
+  const { Responses = [] } = await dynamo().send(new TransactGetCommand({ TransactItems: keys.map((Key) => ({ Get: { TableName, Key } })) }));
+  const [head, ...messages] = Responses.map((response) => response.Item);
+  const found = (messages as (MessageView | undefined)[]).filter((message) => message !== undefined);
+  const { version, hash } = streamHeadOf(head);
+  return {
+    state: { messages: new Map(found.map(({ id, senderType, readByContractor, readByClient }) => [id, { messageId: id, senderType, readByContractor, readByClient }])) },
+    position: { version, hash },
+  };
+}
 
 export async function messageProject(messageId: string): Promise<string | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.messagePointer(messageId) }));

@@ -1,5 +1,5 @@
 import { decideInTurn, type Decider } from '../../events/decider';
-import type { NewEvent, StoredEvent } from '../../events/envelope';
+import type { NewEvent, StoredEvent, StreamPosition } from '../../events/envelope';
 import { DomainError } from '../../events/errors';
 import type { Projection } from '../projections/projection';
 import { eventStore } from '../store/default-store';
@@ -32,6 +32,12 @@ export interface RunOptions<State, Event extends NewEvent, Result> {
   readonly respond?: (after: State, events: readonly Event[]) => Result;
   /** The stream's head, when the request already read it (with the session): used by the first attempt only. */
   readonly head?: StreamHead;
+  /**
+   * Loads just the part of the state the commands read, with the head's position, instead of the
+   * whole aggregate (the chat, whose state grows with every message, loads the named messages
+   * from their views). Runs again on every retry.
+   */
+  readonly load?: () => Promise<{ state: State; position: StreamPosition }>;
 }
 
 export async function runCommands<Command, State, Event extends NewEvent, Result = undefined>(
@@ -53,7 +59,7 @@ export async function runCommands<Command, State, Event extends NewEvent, Result
     meta,
     idempotency,
     load: async () => {
-      const loaded = await loadAggregate(store, decider, streamId, head);
+      const loaded = options.load ? await options.load() : await loadAggregate(store, decider, streamId, head);
       head = undefined;
       before = loaded.state;
       return loaded;

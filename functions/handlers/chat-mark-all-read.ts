@@ -1,7 +1,7 @@
 import { forbidden } from '../../events/errors';
 import { markAllReadInput } from '../../events/chat/inputs';
 import { chatDecider } from '../../events/chat/chat';
-import { READ_BATCH, listMessages } from '../chat/chat-store';
+import { READ_BATCH, chatStateOf, listMessages } from '../chat/chat-store';
 import { inProject, runCommands } from '../commands/run-commands';
 import { chatViews } from '../projections/chat-views';
 import { httpHandler } from '../http/handler';
@@ -19,7 +19,11 @@ export const handler = httpHandler(httpRoutes.markAllRead, { body: markAllReadIn
   const unread = (await listMessages(project.id)).filter((message) => !message[flag]).map((message) => message.id);
   for (let i = 0; i < unread.length; i += READ_BATCH) {
     const command = { type: 'markRead', by: principal.role, messageIds: unread.slice(i, i + READ_BATCH) } as const;
-    await runCommands(chatDecider, inProject({ projectId: project.id, tenantId: project.contractorId }), [command], { by: { principal, requestId }, projection: chatViews(project.id) });
+    await runCommands(chatDecider, inProject({ projectId: project.id, tenantId: project.contractorId }), [command], {
+      by: { principal, requestId },
+      projection: chatViews(project.id),
+      load: () => chatStateOf(project.id, command.messageIds),
+    });
   }
   return { updated: unread.length };
 });

@@ -1,6 +1,6 @@
 import { postMessageInput } from '../../events/chat/inputs';
 import { chatDecider } from '../../events/chat/chat';
-import { getMessage, messageDto, newMessageId } from '../chat/chat-store';
+import { chatStateOf, getMessage, messageDto, newMessageId } from '../chat/chat-store';
 import { inProject, runCommands } from '../commands/run-commands';
 import { chatViews } from '../projections/chat-views';
 import { signedInUser } from '../accounts/users';
@@ -25,6 +25,8 @@ export const handler = httpHandler(httpRoutes.postChat, { body: postMessageInput
   const { result: messageId } = await runCommands(chatDecider, inProject({ projectId: project.id, tenantId: project.contractorId }), [command], {
     by: { principal, requestId, idempotency },
     projection: chatViews(project.id),
+    // A post reads no earlier message: the chat's head is all it needs.
+    load: () => chatStateOf(project.id, []),
     respond: () => command.messageId,
   });
   return reply(201, messageDto((await getMessage(project.id, messageId))!));

@@ -1,7 +1,7 @@
 import { forbidden, notFound } from '../../events/errors';
 import { markReadInput } from '../../events/chat/inputs';
 import { chatDecider } from '../../events/chat/chat';
-import { getMessage, messageDto, messageProject } from '../chat/chat-store';
+import { chatStateOf, getMessage, messageDto, messageProject } from '../chat/chat-store';
 import { inProject, runCommands } from '../commands/run-commands';
 import { chatViews } from '../projections/chat-views';
 import { httpHandler } from '../http/handler';
@@ -19,6 +19,10 @@ export const handler = httpHandler(httpRoutes.markMessageRead, { body: markReadI
   const asContractor = Boolean(body.readByContractor);
   if (asContractor !== (principal.role === 'contractor')) throw forbidden('You can mark messages read only for yourself.');
   const command = { type: 'markRead', by: principal.role, messageIds: [params.messageId] } as const;
-  await runCommands(chatDecider, inProject({ projectId, tenantId: project.contractorId }), [command], { by: { principal, requestId }, projection: chatViews(projectId) });
+  await runCommands(chatDecider, inProject({ projectId, tenantId: project.contractorId }), [command], {
+    by: { principal, requestId },
+    projection: chatViews(projectId),
+    load: () => chatStateOf(projectId, command.messageIds),
+  });
   return messageDto((await getMessage(projectId, params.messageId))!);
 });
