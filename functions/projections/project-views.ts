@@ -69,9 +69,9 @@ export const projectViews: Projection<ProjectState, ProjectEvent> = {
     for (const event of events) {
       if (event.type === 'RoomDeleted') await clearPartition(views, stateKeys.roomPointer(event.data.roomId).pk);
       if (event.type === 'ProjectDeleted') {
-        for (const room of state.rooms) await clearPartition(views, stateKeys.roomPointer(room.roomId).pk);
-        await clearPartition(views, stateKeys.projectSummary(state.projectId).pk);
-        await clearPartition(views, stateKeys.chatMessage(state.projectId, '').pk);
+        // The partitions are independent: cleared side by side.
+        const partitions = [...state.rooms.map((room) => stateKeys.roomPointer(room.roomId).pk), stateKeys.projectSummary(state.projectId).pk, stateKeys.chatMessage(state.projectId, '').pk];
+        await Promise.all(partitions.map((pk) => clearPartition(views, pk)));
       }
       state = evolveProject(state, event);
     }
