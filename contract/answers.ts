@@ -1,4 +1,5 @@
 import type { PublishAnswer, UploadAnswer } from '../events/uploads/photo-rules';
+import type { ItemHistory, ItemStateAt } from './audit';
 import type { ForgotPasswordAnswer, MessageAnswer, ResendVerificationAnswer, User, VerifyEmailAnswer } from './accounts';
 import type { ChatMessage, HistoryEntry, MarkAllReadAnswer, UserSessionAnswer } from './chat';
 import type { ChecklistItem, ClientProject, Project, ProjectChecklist, ProjectStats, ProjectWithStats, Room, ShareAnswer } from './projects';
@@ -49,6 +50,8 @@ export interface RouteAnswers {
   patchItem: ChecklistItem;
   putItem: ChecklistItem;
   deleteItem: MessageAnswer;
+  /** The whole history, or with `asOf` the item as it was then. */
+  itemHistory: ItemHistory | ItemStateAt;
 
   listChat: ChatMessage[];
   postChat: ChatMessage;

@@ -1,5 +1,5 @@
 import canonicalize from 'canonicalize';
-import type { StoredEvent } from './envelope';
+import type { ActorRole, StoredEvent } from './envelope';
 
 /**
  * For auditors: a stream's history event by event (who, when, what changed, before → after),
@@ -15,30 +15,38 @@ export interface FieldChange {
 export interface AuditEntry {
   readonly version: number;
   readonly at: string;
+  readonly actorId: string;
   readonly actor: string;
-  readonly role: string;
+  readonly role: ActorRole;
   readonly event: string;
   readonly changes: readonly FieldChange[];
 }
 
 const same = (a: unknown, b: unknown) => canonicalize(a ?? null) === canonicalize(b ?? null);
 
-/** Each event with the fields of the state it changed. */
-export function auditTrail<S extends object>(events: readonly StoredEvent[], initial: S, evolve: (state: S, event: StoredEvent) => S): AuditEntry[] {
+/**
+ * Each event with the fields it changed. `view` shows a state as the fields an auditor reads
+ * (e.g. the API's item shape; nothing while it does not exist); by default the state itself.
+ */
+export function auditTrail<S extends object, E extends StoredEvent = StoredEvent>(
+  events: readonly E[],
+  initial: S,
+  evolve: (state: S, event: E) => S,
+  view: (state: S) => object = (state) => state,
+): AuditEntry[] {
   let state = initial;
   return events.map((event) => {
     const after = evolve(state, event);
-    const fields = new Set([...Object.keys(state), ...Object.keys(after)]);
-    const changes = [...fields]
-      .filter((field) => !same((state as Record<string, unknown>)[field], (after as Record<string, unknown>)[field]))
-      .map((field) => ({ field, before: (state as Record<string, unknown>)[field] ?? null, after: (after as Record<string, unknown>)[field] ?? null }));
+    const [was, is] = [view(state) as Record<string, unknown>, view(after) as Record<string, unknown>];
+    const fields = new Set([...Object.keys(was), ...Object.keys(is)]);
+    const changes = [...fields].filter((field) => !same(was[field], is[field])).map((field) => ({ field, before: was[field] ?? null, after: is[field] ?? null }));
     state = after;
-    return { version: event.version, at: event.meta.at, actor: event.meta.displayName, role: event.meta.role, event: event.type, changes };
+    return { version: event.version, at: event.meta.at, actorId: event.meta.actorId, actor: event.meta.displayName, role: event.meta.role, event: event.type, changes };
   });
 }
 
 /** The state as it was at a version, or at a moment (every event up to and including it). */
-export function stateAt<S>(events: readonly StoredEvent[], initial: S, evolve: (state: S, event: StoredEvent) => S, point: { version?: number; time?: string }): S {
+export function stateAt<S, E extends StoredEvent = StoredEvent>(events: readonly E[], initial: S, evolve: (state: S, event: E) => S, point: { version?: number; time?: string }): S {
   const until = events.filter(
     (event) => (point.version === undefined || event.version <= point.version) && (point.time === undefined || event.meta.at <= point.time),
   );

@@ -60,6 +60,7 @@ export const httpRoutes = {
   patchItem: { method: 'PATCH', path: '/api/checklist-items/{id}', handler: 'item-update', access: 'authenticated' },
   putItem: { method: 'PUT', path: '/api/checklist-items/{id}', handler: 'item-update', access: 'authenticated' },
   deleteItem: { method: 'DELETE', path: '/api/checklist-items/{id}', handler: 'item-delete', access: 'contractor' },
+  itemHistory: { method: 'GET', path: '/api/checklist-items/{id}/history', handler: 'item-history', access: 'authenticated' },
 
   listChat: { method: 'GET', path: '/api/projects/{id}/chat', handler: 'chat-list', access: 'authenticated' },
   postChat: { method: 'POST', path: '/api/chat', handler: 'chat-post', access: 'authenticated' },

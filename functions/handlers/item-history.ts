@@ -1,0 +1,49 @@
+import * as z from 'zod';
+import { auditTrail, stateAt } from '../../events/audit';
+import { notFound } from '../../events/errors';
+import { itemDecider, type ItemState } from '../../events/projects/item';
+import { itemStreamId } from '../../events/streams';
+import type { ItemHistory, ItemStateAt } from '../../contract/audit';
+import { httpHandler } from '../http/handler';
+import { itemDto } from '../projects/dto';
+import { itemHeadPreload } from '../projects/item-access';
+import { idParam } from '../projects/params';
+import { getSummary, isMember } from '../projects/read';
+import { itemItem } from '../projects/views';
+import { eventStore } from '../store/default-store';
+import { streamHeadOf } from '../store/event-store';
+import { httpRoutes } from '../routes';
+
+const historyQuery = z.object({ asOf: z.iso.datetime({ offset: true, error: 'asOf must be an ISO 8601 date-time, e.g. 2026-03-01T09:00:00Z' }).optional() });
+
+/**
+ * An item's history, event by event (who, as what, when, each field before → after, in the API's
+ * field names), or with `asOf` the item as it was at that moment, both folded from its events.
+ * The project's contractor or assigned client only (404 otherwise); a deleted item keeps its
+ * history, found through its stream's head.
+ */
+export const handler = httpHandler(
+  httpRoutes.itemHistory,
+  { params: idParam, query: historyQuery, preload: itemHeadPreload },
+  async ({ params, query, principal, preloaded }): Promise<ItemHistory | ItemStateAt> => {
+    const { projectId } = streamHeadOf(preloaded[0]);
+    const summary = projectId ? await getSummary(projectId) : undefined;
+    if (!projectId || !summary || !isMember(summary, principal)) throw notFound('Checklist item');
+    const events = (await eventStore().readStream(itemStreamId(params.id))).filter(itemDecider.owns);
+    const asItem = (state: ItemState) => itemDto(itemItem(projectId, state));
+
+    if (query.asOf === undefined) {
+      const entries = auditTrail(events, itemDecider.initialState, itemDecider.evolve, (state) => (state.exists ? asItem(state) : {}));
+      return {
+        itemId: params.id,
+        entries: entries.map(({ version, event, at, actorId, actor, role, changes }) => ({ version, eventType: event, at, actor: { id: actorId, name: actor, role }, changes: [...changes] })),
+      };
+    }
+    const moment = new Date(query.asOf).toISOString();
+    const upTo = events.filter((event) => event.meta.at <= moment);
+    const state = stateAt(upTo, itemDecider.initialState, itemDecider.evolve, {});
+    const last = upTo.at(-1);
+    if (!last || !state.exists) throw notFound('Checklist item at that time');
+    return { version: last.version, at: last.meta.at, state: asItem(state) };
+  },
+);
