@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { NewEvent, StoredEvent } from './envelope';
 import { DomainError } from './errors';
 
@@ -10,7 +10,7 @@ import { DomainError } from './errors';
 
 export type Upcaster = (data: unknown) => unknown;
 
-export interface EventDefinition<Type extends string = string, Schema extends z.ZodType = z.ZodType> {
+export interface EventDefinition<Type extends string = string, Schema extends z.ZodMiniType = z.ZodMiniType> {
   readonly type: Type;
   readonly schemaVersion: number;
   readonly schema: Schema;
@@ -18,7 +18,7 @@ export interface EventDefinition<Type extends string = string, Schema extends z.
   readonly upcasters: Readonly<Record<number, Upcaster>>;
 }
 
-export function defineEvent<const Type extends string, Schema extends z.ZodType>(
+export function defineEvent<const Type extends string, Schema extends z.ZodMiniType>(
   type: Type,
   definition: { schemaVersion: number; schema: Schema; upcasters?: Record<number, Upcaster> },
 ): EventDefinition<Type, Schema> {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The shapes of the ids this app mints, checked by the schema wherever the API takes one (path or

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_ID_LENGTH, ulid, uuid } from './ids';
 
 /** Ids have one shape, checked by the schema: the UUIDs and ULIDs this app mints, nothing else. */
 
-const messagesOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues.map((issue) => issue.message);
+const messagesOf = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).error?.issues.map((issue) => issue.message);
 
 describe('ids', () => {
   it('given an id of the shape we mint, then it is accepted', () => {

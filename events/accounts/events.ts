@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineEvent, type EventOf } from '../catalogue-machinery';
 import { roles } from './schemas';
 
@@ -7,7 +7,7 @@ import { roles } from './schemas';
  * are plain state (the user record); these events never hold a password or a token.
  */
 
-const changed = z.object({ from: z.string().nullable(), to: z.string().nullable() });
+const changed = z.object({ from: z.nullable(z.string()), to: z.nullable(z.string()) });
 
 export const userRegistered = defineEvent('UserRegistered', {
   schemaVersion: 1,
@@ -17,8 +17,8 @@ export const userRegistered = defineEvent('UserRegistered', {
     role: z.enum(roles),
     firstName: z.string(),
     lastName: z.string(),
-    companyName: z.string().nullable(),
-    phone: z.string().nullable(),
+    companyName: z.nullable(z.string()),
+    phone: z.nullable(z.string()),
   }),
 });
 
@@ -51,7 +51,7 @@ export const emailVerificationRequested = defineEvent('EmailVerificationRequeste
 /** The account proved it reads `email` (a mailed single-use link); `projectId` when it came with an invitation. */
 export const emailVerified = defineEvent('EmailVerified', {
   schemaVersion: 1,
-  schema: z.object({ userId: z.string(), email: z.string(), projectId: z.string().nullable() }),
+  schema: z.object({ userId: z.string(), email: z.string(), projectId: z.nullable(z.string()) }),
 });
 
 export const accountDeleted = defineEvent('AccountDeleted', {

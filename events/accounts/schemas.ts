@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Account inputs and their rules, exactly as spec section 5 words them. Shared by the API
@@ -14,12 +14,10 @@ export const roles = ['contractor', 'client'] as const;
 export type Role = (typeof roles)[number];
 
 // Checked for length before its shape, so an oversized address never reaches a lookup.
-const email = z
-  .string('Invalid email address')
-  .trim()
-  .max(MAX_EMAIL_LENGTH, `Email must be at most ${MAX_EMAIL_LENGTH} characters`)
-  .toLowerCase()
-  .pipe(z.email('Invalid email address'));
+const email = z.pipe(
+  z.string('Invalid email address').check(z.trim(), z.maxLength(MAX_EMAIL_LENGTH, `Email must be at most ${MAX_EMAIL_LENGTH} characters`), z.toLowerCase()),
+  z.email('Invalid email address'),
+);
 const passwordTooLong = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
 /**
  * bcrypt reads only the first 72 bytes of a password: a longer new password would be cut short
@@ -30,25 +28,24 @@ export const MAX_PASSWORD_BYTES = 72;
 export const passwordTooManyBytes = `Password must be at most ${MAX_PASSWORD_BYTES} bytes (${MAX_PASSWORD_BYTES} plain letters or digits; accents and emoji take more)`;
 const newPassword = z
   .string(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(MAX_PASSWORD_LENGTH, passwordTooLong)
-  .refine((password) => new TextEncoder().encode(password).length <= MAX_PASSWORD_BYTES, passwordTooManyBytes);
+  .check(
+    z.minLength(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+    z.maxLength(MAX_PASSWORD_LENGTH, passwordTooLong),
+    z.refine((password) => new TextEncoder().encode(password).length <= MAX_PASSWORD_BYTES, passwordTooManyBytes),
+  );
 /** A mailed token (reset or verification): anything over 100 characters is no token of ours. */
 const MAX_TOKEN_LENGTH = 100;
-const firstName = z.string('First name is required').trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters');
-const lastName = z.string('Last name is required').trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters');
+const firstName = z.string('First name is required').check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100, 'First name must be at most 100 characters'));
+const lastName = z.string('Last name is required').check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100, 'Last name must be at most 100 characters'));
 // Company name 200 and phone 50 below, as for projects (events/projects/model.ts `limits`).
 /** Optional text: blank means none. */
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : null));
+  z.pipe(
+    z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)))),
+    z.transform((value) => (value ? value : null)),
+  );
 
-const passwordsMatch = <T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) => {
+const passwordsMatch = <T extends { password: string; confirmPassword: string }>(value: T, ctx: z.core.$RefinementCtx<T>) => {
   if (value.password !== value.confirmPassword) {
     ctx.addIssue({ code: 'custom', message: "Passwords don't match", path: ['confirmPassword'] });
   }
@@ -56,7 +53,7 @@ const passwordsMatch = <T extends { password: string; confirmPassword: string }>
 
 export const loginInput = z.object({
   email,
-  password: z.string('Password is required').min(1, 'Password is required').max(MAX_PASSWORD_LENGTH, passwordTooLong),
+  password: z.string('Password is required').check(z.minLength(1, 'Password is required'), z.maxLength(MAX_PASSWORD_LENGTH, passwordTooLong)),
 });
 
 export const registerInput = z
@@ -68,19 +65,19 @@ export const registerInput = z
     companyName: optionalText('Company name', 200),
     phone: optionalText('Phone', 50),
     password: newPassword,
-    confirmPassword: z.string("Passwords don't match").max(MAX_PASSWORD_LENGTH, "Passwords don't match"),
+    confirmPassword: z.string("Passwords don't match").check(z.maxLength(MAX_PASSWORD_LENGTH, "Passwords don't match")),
   })
-  .superRefine(passwordsMatch);
+  .check(z.superRefine(passwordsMatch));
 
 export const forgotPasswordInput = z.object({ email });
 
 export const resetPasswordInput = z
   .object({
-    token: z.string('Token is required').min(1, 'Token is required').max(MAX_TOKEN_LENGTH, 'Token is invalid'),
+    token: z.string('Token is required').check(z.minLength(1, 'Token is required'), z.maxLength(MAX_TOKEN_LENGTH, 'Token is invalid')),
     password: newPassword,
-    confirmPassword: z.string("Passwords don't match").max(MAX_PASSWORD_LENGTH, "Passwords don't match"),
+    confirmPassword: z.string("Passwords don't match").check(z.maxLength(MAX_PASSWORD_LENGTH, "Passwords don't match")),
   })
-  .superRefine(passwordsMatch);
+  .check(z.superRefine(passwordsMatch));
 
 export const profileInput = z.object({
   firstName,
@@ -92,22 +89,24 @@ export const profileInput = z.object({
 
 /** The token from a verification or invitation link; anything over 100 characters is no token of ours. */
 export const verifyEmailInput = z.object({
-  token: z.string('Token is required').trim().min(1, 'Token is required').max(MAX_TOKEN_LENGTH, 'Token is invalid'),
+  token: z.string('Token is required').check(z.trim(), z.minLength(1, 'Token is required'), z.maxLength(MAX_TOKEN_LENGTH, 'Token is invalid')),
 });
 
 /** What the API takes; the web form adds the confirmation (see changePasswordForm). */
 export const changePasswordInput = z.object({
-  currentPassword: z.string('Current password is required').min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH, passwordTooLong),
+  currentPassword: z.string('Current password is required').check(z.minLength(1, 'Current password is required'), z.maxLength(MAX_PASSWORD_LENGTH, passwordTooLong)),
   newPassword,
 });
 
-export const changePasswordForm = changePasswordInput
-  .extend({ confirmPassword: z.string('Please confirm your password').min(1, 'Please confirm your password') })
-  .superRefine((value, ctx) => {
-    if (value.confirmPassword && value.newPassword !== value.confirmPassword) {
-      ctx.addIssue({ code: 'custom', message: "Passwords don't match", path: ['confirmPassword'] });
-    }
-  });
+export const changePasswordForm = z
+  .extend(changePasswordInput, { confirmPassword: z.string('Please confirm your password').check(z.minLength(1, 'Please confirm your password')) })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.confirmPassword && value.newPassword !== value.confirmPassword) {
+        ctx.addIssue({ code: 'custom', message: "Passwords don't match", path: ['confirmPassword'] });
+      }
+    }),
+  );
 
 /** A user as the API answers it: never the password hash. */
 export interface User {

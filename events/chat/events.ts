@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineEvent, type EventOf } from '../catalogue-machinery';
 
 /** A project's chat (stream `chat#<projectId>`): messages, activity entries and read receipts. */
@@ -17,7 +17,7 @@ export const messagePosted = defineEvent('MessagePosted', {
     senderName: z.string(),
     message: z.string(),
     messageType: z.enum(messageTypes),
-    roomId: z.string().nullable(),
+    roomId: z.nullable(z.string()),
   }),
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { uuid } from '../ids';
 import { limits } from '../projects/model';
 import { MAX_MESSAGE_LENGTH, messageTypes, readers } from './events';
@@ -8,26 +8,34 @@ import { MAX_MESSAGE_LENGTH, messageTypes, readers } from './events';
 export const postMessageInput = z.object({
   projectId: uuid('projectId'),
   // The sender is whoever is signed in: these two are accepted for the spec's body shape and ignored.
-  senderType: z.enum(readers, 'senderType must be contractor or client').optional(),
-  senderName: z.string('senderName must be text').max(limits.personName, `senderName must be at most ${limits.personName} characters`).optional(),
-  message: z.string('Message cannot be empty').trim().min(1, 'Message cannot be empty').max(MAX_MESSAGE_LENGTH, `Message must be at most ${MAX_MESSAGE_LENGTH} characters`),
+  senderType: z.optional(z.enum(readers, 'senderType must be contractor or client')),
+  senderName: z.optional(z.string('senderName must be text').check(z.maxLength(limits.personName, `senderName must be at most ${limits.personName} characters`))),
+  message: z
+    .string('Message cannot be empty')
+    .check(z.trim(), z.minLength(1, 'Message cannot be empty'), z.maxLength(MAX_MESSAGE_LENGTH, `Message must be at most ${MAX_MESSAGE_LENGTH} characters`)),
   // Accepted for the spec's body shape; activity entries are the server's, so an 'action' is
   // recorded as an ordinary chat message of its sender (see decideChat).
-  messageType: z.enum(messageTypes, "messageType must be 'chat' or 'action'").default('chat'),
+  messageType: z._default(z.enum(messageTypes, "messageType must be 'chat' or 'action'"), 'chat'),
   // An empty string is no room (as null or absent); otherwise one of the project's rooms.
-  roomId: z
-    .preprocess((value) => (value === '' ? null : value), uuid('roomId').nullish())
-    .transform((value) => value ?? null),
+  roomId: z.pipe(
+    z.pipe(
+      z.transform((value) => (value === '' ? null : value)),
+      z.nullish(uuid('roomId')),
+    ),
+    z.transform((value) => value ?? null),
+  ),
 });
 
 export const markReadInput = z
-  .object({ readByContractor: z.literal(true).optional(), readByClient: z.literal(true).optional() })
-  .refine((value) => Boolean(value.readByContractor) !== Boolean(value.readByClient), 'Send readByContractor or readByClient set to true');
+  .object({ readByContractor: z.optional(z.literal(true)), readByClient: z.optional(z.literal(true)) })
+  .check(z.refine((value) => Boolean(value.readByContractor) !== Boolean(value.readByClient), 'Send readByContractor or readByClient set to true'));
 
-export const markAllReadInput = markReadInput.and(z.object({ userType: z.enum(readers, 'userType must be contractor or client') }));
+export const markAllReadInput = z.intersection(markReadInput, z.object({ userType: z.enum(readers, 'userType must be contractor or client') }));
 
 export const userSessionInput = z.object({
   userType: z.enum(readers, 'userType must be contractor or client'),
-  userName: z.string('userName is required').trim().min(1, 'userName is required').max(limits.personName, `userName must be at most ${limits.personName} characters`),
-  chatOpenedOnce: z.boolean('chatOpenedOnce must be true or false').default(false),
+  userName: z
+    .string('userName is required')
+    .check(z.trim(), z.minLength(1, 'userName is required'), z.maxLength(limits.personName, `userName must be at most ${limits.personName} characters`)),
+  chatOpenedOnce: z._default(z.boolean('chatOpenedOnce must be true or false'), false),
 });

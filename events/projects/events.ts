@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineEvent, type EventOf } from '../catalogue-machinery';
 import { flags, itemCategories, itemTypes, limits, projectStatuses, roomTypes } from './model';
 
@@ -9,15 +9,15 @@ import { flags, itemCategories, itemTypes, limits, projectStatuses, roomTypes } 
  */
 
 const text = z.string();
-const optionalText = z.string().nullable();
-const change = <S extends z.ZodType>(schema: S) => z.object({ from: schema, to: schema });
+const optionalText = z.nullable(z.string());
+const change = <S extends z.ZodMiniType>(schema: S) => z.object({ from: schema, to: schema });
 
-const cabinetText = z.string().max(limits.cabinetField, `must be at most ${limits.cabinetField} characters`);
-const stringList = z.array(z.string().max(2000, 'must be at most 2000 characters')).max(50, 'at most 50 entries');
+const cabinetText = z.string().check(z.maxLength(limits.cabinetField, `must be at most ${limits.cabinetField} characters`));
+const stringList = z.array(z.string().check(z.maxLength(2000, 'must be at most 2000 characters'))).check(z.maxLength(50, 'at most 50 entries'));
 
 /** Cabinet Details: text, completed flag, links and images per part, and free-text totals. */
-export const cabinetDetailsSchema = z
-  .object({
+export const cabinetDetailsSchema = z.partial(
+  z.strictObject({
     style: cabinetText,
     wood: cabinetText,
     color: cabinetText,
@@ -38,11 +38,10 @@ export const cabinetDetailsSchema = z
     colorImages: stringList,
     pullsImages: stringList,
     specialFeaturesImages: stringList,
-    totalPulls: z.string().max(50, 'must be at most 50 characters'),
-    totalKnobs: z.string().max(50, 'must be at most 50 characters'),
-  })
-  .partial()
-  .strict();
+    totalPulls: z.string().check(z.maxLength(50, 'must be at most 50 characters')),
+    totalKnobs: z.string().check(z.maxLength(50, 'must be at most 50 characters')),
+  }),
+);
 export type CabinetDetails = z.infer<typeof cabinetDetailsSchema>;
 
 export const projectDetailsSchema = z.object({
@@ -60,12 +59,12 @@ export type ProjectDetails = z.infer<typeof projectDetailsSchema>;
 
 export const projectCreated = defineEvent('ProjectCreated', {
   schemaVersion: 1,
-  schema: projectDetailsSchema.extend({ projectId: z.string(), contractorId: z.string() }),
+  schema: z.extend(projectDetailsSchema, { projectId: z.string(), contractorId: z.string() }),
 });
 
 export const projectUpdated = defineEvent('ProjectUpdated', {
   schemaVersion: 1,
-  schema: z.object({ changes: z.record(z.string(), change(z.string().nullable())) }),
+  schema: z.object({ changes: z.record(z.string(), change(z.nullable(z.string()))) }),
 });
 
 export const projectDeleted = defineEvent('ProjectDeleted', { schemaVersion: 1, schema: z.object({ projectId: z.string() }) });
@@ -73,7 +72,7 @@ export const projectDeleted = defineEvent('ProjectDeleted', { schemaVersion: 1, 
 export const lockBoxCodeSet = defineEvent('LockBoxCodeSet', { schemaVersion: 1, schema: change(optionalText) });
 
 /** The client account whose e-mail is the project's client e-mail (or none). */
-export const clientAssigned = defineEvent('ClientAssigned', { schemaVersion: 1, schema: z.object({ clientId: z.string().nullable() }) });
+export const clientAssigned = defineEvent('ClientAssigned', { schemaVersion: 1, schema: z.object({ clientId: z.nullable(z.string()) }) });
 
 /** The contractor mailed the client an invitation (a link that proves the client's e-mail). */
 export const clientInvited = defineEvent('ClientInvited', { schemaVersion: 1, schema: z.object({ email: z.string() }) });
@@ -102,10 +101,10 @@ export const itemAdded = defineEvent('ItemAdded', {
     name: text,
     itemType: z.enum(itemTypes),
     details: text,
-    order: z.number().int(),
-    cabinetDetails: cabinetDetailsSchema.nullable(),
+    order: z.number().check(z.int()),
+    cabinetDetails: z.nullable(cabinetDetailsSchema),
     /** Part of a new project's template: not an action of its own in the history. */
-    fromTemplate: z.literal(true).optional(),
+    fromTemplate: z.optional(z.literal(true)),
   }),
 });
 
@@ -126,13 +125,13 @@ export const itemListChanged = defineEvent('ItemListChanged', {
 
 export const cabinetDetailsEdited = defineEvent('CabinetDetailsEdited', {
   schemaVersion: 1,
-  schema: change(cabinetDetailsSchema.nullable()),
+  schema: change(z.nullable(cabinetDetailsSchema)),
 });
 
 /** A photo uploaded for this item was checked (size, image bytes) and published at `objectPath`. */
 export const photoPublished = defineEvent('PhotoPublished', {
   schemaVersion: 1,
-  schema: z.object({ objectPath: z.string(), contentType: z.string(), bytes: z.number().int().nonnegative() }),
+  schema: z.object({ objectPath: z.string(), contentType: z.string(), bytes: z.number().check(z.int(), z.nonnegative()) }),
 });
 
 export const itemDeleted = defineEvent('ItemDeleted', { schemaVersion: 1, schema: z.object({ itemId: z.string() }) });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { uuid } from '../ids';
 import { cabinetDetailsSchema } from './events';
 import { itemCategories, itemTypes, limits, projectStatuses, roomTypes } from './model';
@@ -10,74 +10,74 @@ import { itemCategories, itemTypes, limits, projectStatuses, roomTypes } from '.
  * `checkList`): door knob counts share the reference links list.
  */
 
-const required = (message: string, max = 200) => z.string(message).trim().min(1, message).max(max, `must be at most ${max} characters`);
+const required = (message: string, max = 200) => z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, `must be at most ${max} characters`));
 const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => value || null);
-const isoDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}/, 'must be a date (YYYY-MM-DD)')
-  .max(30, 'must be a date (YYYY-MM-DD)')
-  .nullish()
-  .or(z.literal(''))
-  .transform((value) => value || null);
+  z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`))),
+    z.transform((value) => value || null),
+  );
+const isoDate = z.pipe(
+  z.union([
+    z.nullish(z.string().check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}/, 'must be a date (YYYY-MM-DD)'), z.maxLength(30, 'must be a date (YYYY-MM-DD)'))),
+    z.literal(''),
+  ]),
+  z.transform((value) => value || null),
+);
 
 export const projectInput = z.object({
   name: required('Project name is required', limits.projectName),
   address: required('Project address is required', limits.address),
   clientName: required('Client name is required', limits.personName),
-  clientEmail: z
-    .string('Invalid email address')
-    .trim()
-    .max(limits.email, `must be at most ${limits.email} characters`)
-    .toLowerCase()
-    .pipe(z.union([z.literal(''), z.email('Invalid email address')]))
-    .nullish()
-    .transform((value) => value || null),
+  clientEmail: z.pipe(
+    z.nullish(
+      z.pipe(
+        z.string('Invalid email address').check(z.trim(), z.maxLength(limits.email, `must be at most ${limits.email} characters`), z.toLowerCase()),
+        z.union([z.literal(''), z.email('Invalid email address')]),
+      ),
+    ),
+    z.transform((value) => value || null),
+  ),
   clientPhone: optional(limits.phone),
-  status: z.enum(projectStatuses, 'Status must be active, paused, completed or cancelled').default('active'),
+  status: z._default(z.enum(projectStatuses, 'Status must be active, paused, completed or cancelled'), 'active'),
   contractorNotes: optional(limits.contractorNotes),
   startDate: isoDate,
   targetCompletionDate: isoDate,
 });
 
 export const projectPatchInput = z
-  .object({
-    lockBoxCode: optional(limits.lockBoxCode),
-    status: z.enum(projectStatuses, 'Status must be active, paused, completed or cancelled'),
-  })
-  .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Send lockBoxCode or status');
+  .partial(z.object({ lockBoxCode: optional(limits.lockBoxCode), status: z.enum(projectStatuses, 'Status must be active, paused, completed or cancelled') }))
+  .check(z.refine((value) => Object.keys(value).length > 0, 'Send lockBoxCode or status'));
+
+const roomName = z.string('must be text').check(z.trim(), z.maxLength(limits.roomName, `must be at most ${limits.roomName} characters`));
 
 export const roomInput = z.object({
   projectId: uuid('projectId'),
   type: z.enum(roomTypes, 'Unknown room type'),
-  name: z.string('must be text').trim().max(limits.roomName, `must be at most ${limits.roomName} characters`).optional(),
-  customName: z.string('must be text').trim().max(limits.roomName, `must be at most ${limits.roomName} characters`).nullish(),
+  name: z.optional(roomName),
+  customName: z.nullish(roomName),
 });
 
 export const roomRenameInput = z.object({
-  customName: z.string('Room name is required').trim().min(1, 'Room name is required').max(limits.roomName, `must be at most ${limits.roomName} characters`),
+  customName: z
+    .string('Room name is required')
+    .check(z.trim(), z.minLength(1, 'Room name is required'), z.maxLength(limits.roomName, `must be at most ${limits.roomName} characters`)),
 });
 
 /** Details: 500 (or a Backsplash's JSON of two 300s), checked exactly by the item; this bounds the text first. */
-const details = z.string('must be text').max(limits.details * 2, `must be at most ${limits.details} characters`);
+const details = z.string('must be text').check(z.maxLength(limits.details * 2, `must be at most ${limits.details} characters`));
 
-const flagMustBeFalse = z.literal(false, 'must be false for a new item').optional();
+const flagMustBeFalse = z.optional(z.literal(false, 'must be false for a new item'));
 
 export const itemInput = z.object({
   roomId: uuid('roomId'),
   category: z.enum(itemCategories, 'Unknown category'),
-  name: z.string('Item name is required').trim().min(1, 'Item name is required').max(limits.itemName, `must be at most ${limits.itemName} characters`),
-  details: details.default(''),
-  itemType: z.enum(itemTypes, 'Item type must be single, cabinet or vanity').default('single'),
-  cabinetDetails: cabinetDetailsSchema.nullish().transform((value) => value ?? null),
-  order: z.number().int('must be a whole number').min(0).max(100_000).default(0),
+  name: z
+    .string('Item name is required')
+    .check(z.trim(), z.minLength(1, 'Item name is required'), z.maxLength(limits.itemName, `must be at most ${limits.itemName} characters`)),
+  details: z._default(details, ''),
+  itemType: z._default(z.enum(itemTypes, 'Item type must be single, cabinet or vanity'), 'single'),
+  cabinetDetails: z.pipe(z.nullish(cabinetDetailsSchema), z.transform((value) => value ?? null)),
+  order: z._default(z.number().check(z.int('must be a whole number'), z.gte(0), z.lte(100_000)), 0),
   // A new item starts with every flag off; completion is derived, never sent.
   completed: flagMustBeFalse,
   contractorCompleted: flagMustBeFalse,
@@ -86,22 +86,22 @@ export const itemInput = z.object({
 });
 
 const list = z
-  .array(z.string('must be a list of text').max(limits.url, `must be at most ${limits.url} characters`), 'must be a list of text')
-  .max(limits.listEntries, `at most ${limits.listEntries} entries`);
+  .array(z.string('must be a list of text').check(z.maxLength(limits.url, `must be at most ${limits.url} characters`)), 'must be a list of text')
+  .check(z.maxLength(limits.listEntries, `at most ${limits.listEntries} entries`));
 
 export const itemPatchInput = z
-  .object({
-    details,
-    contractorCompleted: z.boolean('must be true or false'),
-    clientCompleted: z.boolean('must be true or false'),
-    purchasesMade: z.boolean('must be true or false'),
-    cabinetDetails: cabinetDetailsSchema.nullable(),
-    cabinetLinks: list,
-    cabinetImages: list,
-    referenceLinks: list,
-    referenceImages: list,
-  })
-  .partial()
-  .strict()
-  .refine((value) => Object.keys(value).length > 0, 'Send at least one field to change');
+  .partial(
+    z.strictObject({
+      details,
+      contractorCompleted: z.boolean('must be true or false'),
+      clientCompleted: z.boolean('must be true or false'),
+      purchasesMade: z.boolean('must be true or false'),
+      cabinetDetails: z.nullable(cabinetDetailsSchema),
+      cabinetLinks: list,
+      cabinetImages: list,
+      referenceLinks: list,
+      referenceImages: list,
+    }),
+  )
+  .check(z.refine((value) => Object.keys(value).length > 0, 'Send at least one field to change'));
 export type ItemPatchInput = z.infer<typeof itemPatchInput>;

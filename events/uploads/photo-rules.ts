@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { uuid } from '../ids';
 
 /**
@@ -29,11 +29,10 @@ const MAX_OBJECT_URL_LENGTH = 2048;
 export const publishInput = z.object({
   objectURL: z
     .string('objectURL is required')
-    .min(1, 'objectURL is required')
-    .max(MAX_OBJECT_URL_LENGTH, `must be at most ${MAX_OBJECT_URL_LENGTH} characters`),
+    .check(z.minLength(1, 'objectURL is required'), z.maxLength(MAX_OBJECT_URL_LENGTH, `must be at most ${MAX_OBJECT_URL_LENGTH} characters`)),
   visibility: z.literal('public', "must be 'public'"),
   /** The item the photo is for: the publication is recorded in its history. */
-  itemId: uuid('itemId').optional(),
+  itemId: z.optional(uuid('itemId')),
 });
 
 export type PublishInput = z.input<typeof publishInput>;

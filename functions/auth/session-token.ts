@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { roles } from '../../events/accounts/schemas';
 import { config } from '../config';
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { auditTrail, stateAt } from '../../events/audit';
 import { notFound } from '../../events/errors';
 import { itemDecider, type ItemState } from '../../events/projects/item';
@@ -14,7 +14,7 @@ import { eventStore } from '../store/default-store';
 import { streamHeadOf } from '../store/event-store';
 import { httpRoutes } from '../routes';
 
-const historyQuery = z.object({ asOf: z.iso.datetime({ offset: true, error: 'asOf must be an ISO 8601 date-time, e.g. 2026-03-01T09:00:00Z' }).optional() });
+const historyQuery = z.object({ asOf: z.optional(z.iso.datetime({ offset: true, error: 'asOf must be an ISO 8601 date-time, e.g. 2026-03-01T09:00:00Z' })) });
 
 /**
  * An item's history, event by event (who, as what, when, each field before → after, in the API's

@@ -1,10 +1,10 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { DomainError, notFound } from '../../events/errors';
 import { signSessionToken, SESSION_COOKIE } from '../../functions/auth/session-token';
-import { dynamo } from '../../functions/adapters/aws-clients';
+import { dynamo } from '../../functions/adapters/dynamo';
 import { config } from '../../functions/config';
 import { httpHandler, MAX_JSON_BODY_BYTES } from '../../functions/http/handler';
 import { MAX_JSON_DEPTH, MAX_PATH_PARAM_LENGTH } from '../../functions/http/input-guard';
@@ -53,9 +53,9 @@ async function call(
 }
 
 const thingBody = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required')),
   email: z.email('Invalid email address'),
-  count: z.number().int().max(300, 'At most 300').optional(),
+  count: z.optional(z.number().check(z.int(), z.lte(300, 'At most 300'))),
 });
 
 describe('request validation', () => {
@@ -190,7 +190,7 @@ describe('Idempotency-Key header', () => {
 
 
 describe('hostile input guard (before the schema)', () => {
-  const handler = httpHandler(route('public'), { body: z.object({ text: z.string().max(50_000), nested: z.unknown().optional() }) }, async ({ body }) => body);
+  const handler = httpHandler(route('public'), { body: z.object({ text: z.string().check(z.maxLength(50_000)), nested: z.optional(z.unknown()) }) }, async ({ body }) => body);
   const nested = (levels: number): unknown => (levels === 0 ? 1 : [nested(levels - 1)]);
 
   it('accepts tab, line feed and carriage return, and JSON nested up to the limit', async () => {
@@ -221,7 +221,7 @@ describe('hostile input guard (before the schema)', () => {
 });
 
 describe('content type of writes', () => {
-  const write = httpHandler(route('public', 'PUT'), { body: z.object({ a: z.number().optional() }) }, async () => ({ ok: true }));
+  const write = httpHandler(route('public', 'PUT'), { body: z.object({ a: z.optional(z.number()) }) }, async () => ({ ok: true }));
 
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json-patch+json'])('answers 415 to %s', async (type) => {
     const answer = await call(write, { body: '{"a":1}', headers: { 'content-type': type } });

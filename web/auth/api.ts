@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { changePasswordInput, forgotPasswordInput, loginInput, profileInput, registerInput, resetPasswordInput } from '../../events/accounts/schemas';
 import { callApi } from '../api/call';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { projectInput } from '../../events/projects/inputs';
 import { callApi } from '../api/call';
 import { queryKeys } from '../api/query-keys';

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { projectInput } from '../../events/projects/inputs';
 import { projectStatuses } from '../../events/projects/model';
 import { setServerFieldErrors } from '../api/errors';

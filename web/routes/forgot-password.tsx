@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { accountMessages, forgotPasswordInput } from '../../events/accounts/schemas';
 import { serverMessage } from '../api/errors';
 import { forgotPassword } from '../auth/api';

@@ -4,7 +4,7 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { accountMessages, resetPasswordInput } from '../../events/accounts/schemas';
 import { serverMessage } from '../api/errors';
 import { resetPassword } from '../auth/api';

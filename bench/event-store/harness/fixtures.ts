@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineEvent, EventCatalogue, type EventOf } from '../../../events/catalogue-machinery';
 import { positionOf, streamStart, type EventMeta, type StreamPosition } from '../../../events/envelope';
 import type { EventStore, ViewWrite } from '../../../functions/store/event-store';

@@ -5,7 +5,7 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { ArrowLeft, Moon, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { changePasswordForm, profileInput, type User } from '../../../events/accounts/schemas';
 import { serverMessage, setServerFieldErrors } from '../../api/errors';
 import { queryKeys } from '../../api/query-keys';
