@@ -6,6 +6,7 @@
  *   functions/  the Lambdas: never import infra/, web/, scripts/, tests/ or bench/
  *   web/        the browser app: imports only web/, contract/, events/ and the route manifest
  *   infra/      the CDK app and the local cloud: never import web/
+ *   zod         only as zod/mini (the classic API is five times the size)
  *
  * and no module imports itself round a cycle. Type-only imports count like any other.
  * TypeScript is parsed with swc (dependency-cruiser 16 cannot load TypeScript 7's compiler).
@@ -48,12 +49,34 @@ module.exports = {
       to: { dependencyTypesNot: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'core'], pathNot: '^(web|contract|events)/|^functions/routes\\.ts$' },
     },
     {
+      name: 'zod-mini-only',
+      comment: "zod's classic API is ~90 KB minified in every bundle that touches a schema; zod/mini is ~18 KB.",
+      severity: 'error',
+      from: {},
+      to: { path: '^node_modules/zod/(index|v4/index|v4/classic/|v3/)' },
+    },
+    {
       name: 'infra-never-imports-web',
       comment: 'infra/ deploys and serves the built web app; it never imports its source.',
       severity: 'error',
       from: { path: '^infra/' },
       to: { path: '^web/' },
     },
+    // Each SDK client has its own module in functions/adapters/, so that a Lambda bundles (and
+    // loads) only the clients its route uses; one module holding two would put both in every
+    // bundle that needs either.
+    ...Object.entries({
+      dynamo: 'client-dynamodb|lib-dynamodb',
+      s3: 'client-s3',
+      ses: 'client-sesv2',
+      'websocket-management': 'client-apigatewaymanagementapi',
+    }).map(([module, clients]) => ({
+      name: `one-sdk-client-in-adapters/${module}`,
+      comment: `functions/adapters/${module}.ts creates one SDK client: it imports no other.`,
+      severity: 'error',
+      from: { path: `^functions/adapters/${module}\\.ts$` },
+      to: { path: '^node_modules/@aws-sdk/', pathNot: `^node_modules/@aws-sdk/(${clients})/` },
+    })),
   ],
   options: {
     parser: 'swc',

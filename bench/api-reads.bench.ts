@@ -15,7 +15,7 @@ const SIZES = (process.env.BENCH_SIZES ?? '0,100,300').split(',').map(Number);
 
 const cloud = await startLocalCloud({ port: 0 });
 // Imported after the cloud has set the environment the handlers read.
-const { dynamo } = await import('../functions/adapters/aws-clients');
+const { dynamo } = await import('../functions/adapters/dynamo');
 
 // Round trips per DynamoDB operation, counted on the handlers' own client.
 let tally = new Map<string, number>();

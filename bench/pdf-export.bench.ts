@@ -25,7 +25,7 @@ const PHOTOS_PER_ITEM = 2;
 
 const cloud = await startLocalCloud({ port: 0 });
 // Imported after the cloud has set the environment the handlers read.
-const { s3 } = await import('../functions/adapters/aws-clients');
+const { s3 } = await import('../functions/adapters/s3');
 const { config } = await import('../functions/config');
 const workDir = mkdtempSync(join(tmpdir(), 'pdf-bench-'));
 

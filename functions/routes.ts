@@ -1,7 +1,7 @@
 /**
  * The route manifest: the one place that says which routes exist, which handler module serves
- * each, and who may call it. The CDK stack makes one Lambda and one API Gateway route per entry;
- * the local gateway serves the same entries.
+ * each, and who may call it. The CDK stack makes one API Gateway route per entry and one Lambda
+ * per handler module (PATCH and PUT of an item share one); the local gateway serves the same entries.
  *
  * A handler lives at `functions/handlers/<handler>.ts` and exports `handler`.
  */

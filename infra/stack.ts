@@ -26,6 +26,13 @@ export const defaultMailFrom = 'no-reply@example.com';
 /** The Chromium build @sparticuz/chromium-min 147 expects, for arm64 Lambdas (context `chromiumPackUrl` to host your own copy). */
 export const defaultChromiumPackUrl = 'https://github.com/Sparticuz/chromium/releases/download/v147.0.0/chromium-v147.0.0-pack.arm64.tar';
 
+/** A route table's entries by handler module, in manifest order: one Lambda serves each group. */
+const byHandler = <R extends { readonly handler: string }>(routes: Record<string, R>): Map<string, [string, R][]> => {
+  const groups = new Map<string, [string, R][]>();
+  for (const entry of Object.entries(routes)) groups.set(entry[1].handler, [...(groups.get(entry[1].handler) ?? []), entry]);
+  return groups;
+};
+
 const attributeTypes = { S: AttributeType.STRING, N: AttributeType.NUMBER } as const;
 const attribute = (key: KeyAttribute) => ({ name: key.name, type: attributeTypes[key.type] });
 /** `Events`, `State`, `Health`, `WsConnect` … for construct ids. */
@@ -37,8 +44,8 @@ const pascal = (name: string) =>
     .join('');
 
 /**
- * Construction Checklist in AWS: DynamoDB tables from `functions/tables.ts`, one Lambda and one
- * HTTP API route per entry of `functions/routes.ts`, the WebSocket API, the browser notifier on the events stream,
+ * Construction Checklist in AWS: DynamoDB tables from `functions/tables.ts`, one Lambda per handler
+ * module and one HTTP API route per entry of `functions/routes.ts`, the WebSocket API, the browser notifier on the events stream,
  * the uploads bucket, and the web app behind CloudFront.
  */
 export class ConstructionChecklistStack extends Stack {
@@ -168,34 +175,36 @@ export class ConstructionChecklistStack extends Stack {
       }),
     );
 
-    // --- HTTP API: one Lambda and one route per manifest entry ----------------------------------
-    for (const [name, route] of Object.entries(httpRoutes as Record<string, HttpRoute>)) {
-      const fn = new HandlerFunction(this, `Http${pascal(name)}`, {
-        handler: route.handler,
-        description: `route: ${route.method} ${route.path}`,
+    // --- HTTP API: one Lambda per handler module, one route per manifest entry -----------------
+    // A function is named after its first route: functions that serve one route keep their ids
+    // (and log groups) from when every route had its own.
+    for (const [handler, routes] of byHandler(httpRoutes as Record<string, HttpRoute>)) {
+      const [firstName, first] = routes[0]!;
+      const differentSize = routes.find(([, route]) => JSON.stringify(route.runtime) !== JSON.stringify(first.runtime));
+      if (differentSize) throw new Error(`routes ${firstName} and ${differentSize[0]} share the handler ${handler} but not its sizing (runtime)`);
+      const fn = new HandlerFunction(this, `Http${pascal(firstName)}`, {
+        handler,
+        description: `route: ${routes.map(([, route]) => `${route.method} ${route.path}`).join(', ')}`,
         environment,
         role: apiRole,
-        memorySize: route.runtime?.memoryMb,
-        timeout: route.runtime ? Duration.seconds(route.runtime.timeoutSeconds) : undefined,
+        memorySize: first.runtime?.memoryMb,
+        timeout: first.runtime ? Duration.seconds(first.runtime.timeoutSeconds) : undefined,
       });
-      httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`Http${pascal(name)}Integration`, fn),
-      });
+      const integration = new HttpLambdaIntegration(`Http${pascal(firstName)}Integration`, fn);
+      for (const [, route] of routes) httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration });
     }
 
-    for (const [routeKey, route] of Object.entries(webSocketRoutes)) {
-      const fn = new HandlerFunction(this, `Ws${pascal(routeKey)}`, {
-        handler: route.handler,
-        description: `websocket: ${routeKey}`,
+    for (const [handler, routes] of byHandler(webSocketRoutes)) {
+      const [firstKey] = routes[0]!;
+      const fn = new HandlerFunction(this, `Ws${pascal(firstKey)}`, {
+        handler,
+        description: `websocket: ${routes.map(([routeKey]) => routeKey).join(', ')}`,
         environment,
         role: apiRole,
         timeout: Duration.seconds(29),
       });
-      webSocketApi.addRoute(routeKey, {
-        integration: new WebSocketLambdaIntegration(`Ws${pascal(routeKey)}Integration`, fn),
-      });
+      const integration = new WebSocketLambdaIntegration(`Ws${pascal(firstKey)}Integration`, fn);
+      for (const [routeKey] of routes) webSocketApi.addRoute(routeKey, { integration });
     }
 
     // --- Browser notifier: the events stream, with retries, bisection and a dead-letter queue ---------

@@ -60,6 +60,14 @@ const functionIdByDescription = (description: string): string => {
   expect(found, description).toHaveLength(1);
   return found[0]![0];
 };
+/** The one function serving an HTTP route key (`PATCH /api/…`): its description lists its routes. */
+const functionIdServing = (routeKey: string): string => {
+  const found = ourFunctions().filter(([, fn]) => /^route: /.test(fn.Properties.Description) && fn.Properties.Description.slice('route: '.length).split(', ').includes(routeKey));
+  expect(found, routeKey).toHaveLength(1);
+  return found[0]![0];
+};
+const routeKeyOf = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+const httpHandlers = new Set(Object.values(httpRoutes).map((route) => route.handler));
 const tableIdFor = (definition: TableDefinition): string =>
   onlyId(
     template.findResources('AWS::DynamoDB::Table', {
@@ -97,9 +105,9 @@ describe('ConstructionChecklist stack', () => {
     expect(routeKeys).toHaveLength(Object.keys(httpRoutes).length);
   });
 
-  it('routes each HTTP route to its own Lambda', () => {
+  it('routes each HTTP route to the Lambda of its handler module', () => {
     for (const route of Object.values(httpRoutes)) {
-      const fnId = functionIdByDescription(`route: ${route.method} ${route.path}`);
+      const fnId = functionIdServing(routeKeyOf(route));
       const integrations = template.findResources('AWS::ApiGatewayV2::Integration', {
         Properties: { ApiId: { Ref: httpApiId }, IntegrationUri: { 'Fn::GetAtt': [fnId, 'Arn'] } },
       });
@@ -121,14 +129,15 @@ describe('ConstructionChecklist stack', () => {
     });
   });
 
-  it('has one Lambda per HTTP route, per WebSocket route and the browser notifier, on Node 22 arm64 with the app configuration', () => {
+  it('has one Lambda per handler module (HTTP, WebSocket) and the browser notifier, on Node 22 arm64 with the app configuration', () => {
     const fns = ourFunctions();
-    const expectedDescriptions = [
-      ...Object.values(httpRoutes).map((route) => `route: ${route.method} ${route.path}`),
-      ...Object.keys(webSocketRoutes).map((routeKey) => `websocket: ${routeKey}`),
-      `browser-notifier: ${handlerModulePath(browserNotifier.handler)}`,
-    ];
-    expect(fns.map(([, fn]) => fn.Properties.Description).sort()).toEqual(expectedDescriptions.sort());
+    const wsHandlers = new Set(Object.values(webSocketRoutes).map((route) => route.handler));
+    expect(fns).toHaveLength(httpHandlers.size + wsHandlers.size + 1);
+    // Every route is named by exactly one function.
+    const served = fns.flatMap(([, fn]) => String(fn.Properties.Description).replace(/^(route|websocket): /, '').split(', '));
+    expect(served.sort()).toEqual(
+      [...Object.values(httpRoutes).map(routeKeyOf), ...Object.keys(webSocketRoutes), `browser-notifier: ${handlerModulePath(browserNotifier.handler)}`].sort(),
+    );
 
     const localOnly = new Set<string>(localOnlyConfig);
     const awsNames = Object.entries(envNames).filter(([key]) => !localOnly.has(key)).map(([, name]) => name);
@@ -312,8 +321,25 @@ describe('ConstructionChecklist stack', () => {
     expect(rules.filter((rule) => rule.ExpirationInDays !== undefined).map((rule) => rule.Prefix)).toEqual([UPLOADS_PREFIX]);
   });
 
+  it('serves routes that share a handler module (PATCH and PUT item) from one Lambda and one integration', () => {
+    const { patchItem, putItem } = httpRoutes;
+    expect(patchItem.handler).toBe(putItem.handler);
+    expect(httpHandlers.size).toBeLessThan(Object.keys(httpRoutes).length);
+    const fnId = functionIdServing(routeKeyOf(patchItem));
+    expect(functionIdServing(routeKeyOf(putItem))).toBe(fnId);
+    const integrationId = onlyId(
+      template.findResources('AWS::ApiGatewayV2::Integration', { Properties: { IntegrationUri: { 'Fn::GetAtt': [fnId, 'Arn'] } } }),
+    );
+    for (const route of [patchItem, putItem]) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: routeKeyOf(route),
+        Target: Match.objectLike({ 'Fn::Join': ['', ['integrations/', { Ref: integrationId }]] }),
+      });
+    }
+  });
+
   it('sizes the PDF export function for Chromium: 1600 MB, 29 s', () => {
-    const fnId = functionIdByDescription(`route: ${httpRoutes.exportPdf.method} ${httpRoutes.exportPdf.path}`);
+    const fnId = functionIdServing(routeKeyOf(httpRoutes.exportPdf));
     expect(`route: ${httpRoutes.exportPdf.method} ${httpRoutes.exportPdf.path}`).toBe('route: POST /api/projects/{id}/export-pdf');
     expect(resources[fnId]!.Properties).toMatchObject({ MemorySize: 1600, Timeout: 29 });
   });

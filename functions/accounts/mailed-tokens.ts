@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../adapters/aws-clients';
+import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import type { ViewWrite } from '../store/event-store';
 import { stateKeys } from '../store/keys';

@@ -1,5 +1,5 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { ses } from '../adapters/aws-clients';
+import { ses } from '../adapters/ses';
 import { config } from '../config';
 
 /**

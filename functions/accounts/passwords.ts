@@ -5,8 +5,12 @@ const COST = 10;
 
 export const hashPassword = (password: string): Promise<string> => bcrypt.hash(password, COST);
 
-// Compared against when the e-mail is unknown, so the answer takes as long either way.
-const UNKNOWN_USER_HASH = bcrypt.hashSync('no such user: timing decoy', COST);
+/**
+ * Compared against when the e-mail is unknown, so the answer takes as long either way: a
+ * well-formed bcrypt hash at the same cost (its digest is no password's; comparing still hashes at
+ * COST rounds). A constant, not hashed at load: a cold start pays no bcrypt run.
+ */
+export const UNKNOWN_USER_HASH = `$2b$${String(COST).padStart(2, '0')}$iAAhMb1N5prbwYrmqh.rJ.Unknown.user.decoy.matches.none`;
 
 export const verifyPassword = (password: string, hash: string | undefined): Promise<boolean> =>
   bcrypt.compare(password, hash ?? UNKNOWN_USER_HASH);

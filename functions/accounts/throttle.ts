@@ -1,7 +1,7 @@
 import { BatchGetCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { accountMessages } from '../../events/accounts/schemas';
 import { DomainError } from '../../events/errors';
-import { dynamo } from '../adapters/aws-clients';
+import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 

@@ -1,6 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { dynamo, websocketManagement } from './aws-clients';
+import { dynamo } from './dynamo';
+import { websocketManagement } from './websocket-management';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';

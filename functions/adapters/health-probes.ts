@@ -2,7 +2,10 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { ListEmailTemplatesCommand } from '@aws-sdk/client-sesv2';
 import { GetConnectionCommand, GoneException } from '@aws-sdk/client-apigatewaymanagementapi';
-import { dynamo, s3, ses, websocketManagement } from './aws-clients';
+import { dynamo } from './dynamo';
+import { s3 } from './s3';
+import { ses } from './ses';
+import { websocketManagement } from './websocket-management';
 import { config, envNames } from '../config';
 
 /**

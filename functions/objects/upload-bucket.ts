@@ -1,6 +1,6 @@
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3 } from '../adapters/aws-clients';
+import { s3 } from '../adapters/s3';
 import { config } from '../config';
 
 /** The uploads bucket, as the photo upload uses it: the only module here that talks to S3. */

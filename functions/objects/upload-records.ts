@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../adapters/aws-clients';
+import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 

@@ -1,6 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import { s3 } from '../adapters/aws-clients';
+import { s3 } from '../adapters/s3';
 import { config } from '../config';
 import { logger } from '../logger';
 import { servedObjectKey } from '../objects/object-keys';

@@ -1,5 +1,5 @@
 import { catalogue } from '../../events/registered-events';
-import { dynamo } from '../adapters/aws-clients';
+import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { createEventStore, type EventStore } from './event-store';
 

@@ -1,5 +1,5 @@
 import { paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../adapters/aws-clients';
+import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 
 /** Every item a query on the state table matches, page after page. */

@@ -1,6 +1,6 @@
 import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { dynamo } from '../adapters/aws-clients';
+import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { batchWriteAll, deleteRequests } from './batch-write';
 import { queryAll } from './query-all';

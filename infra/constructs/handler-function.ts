@@ -9,12 +9,9 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
 import { handlerModulePath } from '../../functions/routes';
+import { lambdaBundling, lambdaNodeOptions } from './lambda-bundling';
 
 export const lambdaRuntime = Runtime.NODEJS_22_X;
-
-/** Lets bundled CommonJS dependencies call `require` inside the ESM bundle. */
-const requireBanner =
-  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
 export interface HandlerFunctionProps {
   /** Handler name from the route manifest; the module is `handlerModulePath(handler)`. */
@@ -58,21 +55,21 @@ export class HandlerFunction extends NodejsFunction {
       role: props.role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      environment: { NODE_OPTIONS: lambdaNodeOptions, ...props.environment },
       entry,
       handler: 'handler',
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       bundling: {
         forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        // File and line numbers without embedding every source: a ~0.2 MB map, not ~2 MB.
-        sourcesContent: false,
-        banner: requireBanner,
+        format: lambdaBundling.format as OutputFormat,
+        mainFields: [...lambdaBundling.mainFields],
+        target: lambdaBundling.target,
+        minify: lambdaBundling.minify,
+        sourceMap: lambdaBundling.sourcemap,
+        sourcesContent: lambdaBundling.sourcesContent,
+        banner: lambdaBundling.banner,
+        define: lambdaBundling.define,
         // Bundle the AWS SDK too: the versions pinned in package.json, not the runtime's.
         externalModules: [],
         logLevel: LogLevel.WARNING,

@@ -3,7 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { accountMessages } from '../../events/accounts/schemas';
-import { dynamo } from '../../functions/adapters/aws-clients';
+import { dynamo } from '../../functions/adapters/dynamo';
 import { newResetToken } from '../../functions/accounts/mailed-tokens';
 import { LOGIN_LIMITS, RESET_MAILS_PER_HOUR } from '../../functions/accounts/throttle';
 import { ApiClient } from '../support/api-client';

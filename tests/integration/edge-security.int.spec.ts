@@ -6,7 +6,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { LOGIN_LIMITS } from '../../functions/accounts/throttle';
-import { s3 } from '../../functions/adapters/aws-clients';
+import { s3 } from '../../functions/adapters/s3';
 import { config, envNames } from '../../functions/config';
 import { clientAddress, ORIGIN_VERIFY_HEADER } from '../../functions/http/client-address';
 import { MAX_JSON_DEPTH, MAX_STRING_LENGTH } from '../../functions/http/input-guard';

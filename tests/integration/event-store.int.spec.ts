@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { describe, expect, it } from 'vitest';
 import { streamStart, type StoredEvent } from '../../events/envelope';
 import { DomainError } from '../../events/errors';
-import { dynamo } from '../../functions/adapters/aws-clients';
+import { dynamo } from '../../functions/adapters/dynamo';
 import { config } from '../../functions/config';
 import { ConcurrencyConflict } from '../../functions/store/event-store';
 import { loadByFolding, runCommand } from '../../functions/store/run-command';

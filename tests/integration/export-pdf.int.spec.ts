@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { s3 } from '../../functions/adapters/aws-clients';
+import { s3 } from '../../functions/adapters/s3';
 import { htmlToPdf } from '../../functions/adapters/chromium';
 import { config } from '../../functions/config';
 import { filenameFromDisposition } from '../../web/checklist/export-pdf';

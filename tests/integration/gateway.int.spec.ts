@@ -4,7 +4,8 @@ import WebSocket from 'ws';
 import { streamStart } from '../../events/envelope';
 import { GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3, websocketManagement } from '../../functions/adapters/aws-clients';
+import { s3 } from '../../functions/adapters/s3';
+import { websocketManagement } from '../../functions/adapters/websocket-management';
 import { config } from '../../functions/config';
 import { postToConnection, postToConnections, projectConnections, saveConnection } from '../../functions/adapters/connections';
 

@@ -4,7 +4,7 @@ import { fold } from '../../events/decider';
 import { itemDecider, type ItemState } from '../../events/projects/item';
 import { projectDecider } from '../../events/projects/project';
 import { itemStreamId, projectStreamId } from '../../events/streams';
-import { dynamo } from '../../functions/adapters/aws-clients';
+import { dynamo } from '../../functions/adapters/dynamo';
 import { config } from '../../functions/config';
 import { eventStore } from '../../functions/store/default-store';
 import { stateKeys } from '../../functions/store/keys';

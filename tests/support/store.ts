@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMeta } from '../../events/envelope';
 import type { EventCatalogue } from '../../events/catalogue-machinery';
-import { dynamo } from '../../functions/adapters/aws-clients';
+import { dynamo } from '../../functions/adapters/dynamo';
 import { config } from '../../functions/config';
 import { createEventStore } from '../../functions/store/event-store';
 import { catalogueV2 } from './test-catalogue';

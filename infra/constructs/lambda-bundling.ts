@@ -1,0 +1,23 @@
+/**
+ * How every Lambda is bundled (esbuild options): the stack's functions (handler-function.ts) and
+ * `npm run bench:bundles` both read them here, so the bench measures what deploys.
+ */
+export const lambdaBundling = {
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  // ESM builds first: they tree-shake (zod, the AWS SDK) where CommonJS builds cannot.
+  mainFields: ['module', 'main'],
+  minify: true,
+  sourcemap: true,
+  // File and line numbers without embedding every source: a ~0.2 MB map, not ~2 MB.
+  sourcesContent: false,
+  // Libraries' production builds (React, in the PDF export: the development build of react-dom is
+  // dropped, ~370 KB); Lambda sets no NODE_ENV, so without this they would run their development builds.
+  define: { 'process.env.NODE_ENV': '"production"' },
+  // Lets bundled CommonJS dependencies call `require` inside the ESM bundle.
+  banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+} as const;
+
+/** Lambda runs the bundle with source maps on (stack traces in the logs name our files). */
+export const lambdaNodeOptions = '--enable-source-maps';
