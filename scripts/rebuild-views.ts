@@ -1,23 +1,30 @@
 import './local-environment';
 import { parseArgs } from 'node:util';
+import pMap from 'p-map';
 import { replaceProjectViews } from '../functions/projections/rebuild';
 import { eventStore } from '../functions/store/default-store';
 
 /**
  * `npm run views:rebuild [-- --project ID]`: replays the events of one project, or of every
  * project, into its views, replacing what is there (invariant 4). Uses the same environment as
- * the Lambdas (tables, AWS_ENDPOINT_URL_*).
+ * the Lambdas (tables, AWS_ENDPOINT_URL_*). Projects are rebuilt a few at a time.
  */
 
+const PROJECTS_AT_ONCE = 4;
 const { values } = parseArgs({ options: { project: { type: 'string' } } });
 const store = eventStore();
+const started = performance.now();
 
-const projectIds = new Set<string>();
-if (values.project) projectIds.add(values.project);
-else for await (const page of store.scanAllRaw()) for (const event of page) if (event.projectId) projectIds.add(event.projectId);
-
-for (const projectId of projectIds) {
-  const { deleted, written } = await replaceProjectViews(store, projectId);
-  console.log(`${projectId}: ${written} view items written, ${deleted} stale removed`);
-}
-console.log(`Rebuilt ${projectIds.size} project(s).`);
+const projectIds = values.project ? [values.project] : [...(await store.scanProjectIds())];
+let events = 0;
+await pMap(
+  projectIds,
+  async (projectId) => {
+    const rebuilt = await replaceProjectViews(store, projectId);
+    events += rebuilt.events;
+    console.log(`${projectId}: ${rebuilt.written} view items written, ${rebuilt.deleted} stale removed`);
+  },
+  { concurrency: PROJECTS_AT_ONCE },
+);
+const seconds = (performance.now() - started) / 1000;
+console.log(`Rebuilt ${projectIds.length} project(s) from ${events} events in ${seconds.toFixed(1)} s (${Math.round(events / seconds)} events/s).`);

@@ -5,24 +5,37 @@ import { itemDecider, type ItemState } from '../../events/projects/item';
 import { projectDecider } from '../../events/projects/project';
 import { parseStreamId } from '../../events/streams';
 import type { RoomView } from '../projects/views';
+import { isDeepStrictEqual } from 'node:util';
+import pMap from 'p-map';
 import { batchWriteAll, deleteRequests } from '../store/batch-write';
 import type { EventStore } from '../store/event-store';
 import { stateKeys } from '../store/keys';
-import { memoryViewTable, stateViewTable, type ViewTable } from '../store/view-table';
-import type { ViewItem } from '../store/write-set';
+import { getStateItems, memoryViewTable, stateViewTable } from '../store/view-table';
+import { keyId, type ViewItem } from '../store/write-set';
 import { chatViews } from './chat-views';
-import { itemViews, locationIn } from './item-views';
+import { itemViews, locationIn, type ItemLocation } from './item-views';
 import { applyChange, type Projection } from './projection';
 import { projectViews } from './project-views';
+
+/** Reads in flight at once while gathering a project's live views. */
+const IN_FLIGHT = 8;
 
 /**
  * Views from scratch: replay a project's events (every stream, in time order: the project's, its
  * items' and its chat's), one at a time, through the same projections the commands use, into
  * views held in memory. The rebuild tool writes them over the live ones; the tests compare the two.
  */
-export async function rebuildProjectViews(store: EventStore, projectId: string): Promise<ViewItem[]> {
+export async function rebuildProjectViews(store: Pick<EventStore, 'readProjectEvents'>, projectId: string): Promise<ViewItem[]> {
+  return replayProjectEvents(projectId, await store.readProjectEvents(projectId));
+}
+
+/** The replay itself, no I/O: a project's events, in time order, into its views. */
+export async function replayProjectEvents(projectId: string, projectEvents: readonly StoredEvent[]): Promise<ViewItem[]> {
   const views = memoryViewTable();
   const states = new Map<string, unknown>();
+  // Where each room's items are, as of the events replayed so far: read once per room, and again
+  // after any event of the project's own stream (one may rename or remove a room).
+  const locations = new Map<string, ItemLocation>();
 
   /** One event through its aggregate's projection, from the state its stream had reached. */
   async function replay<State, Event extends NewEvent>(decider: Decider<never, State, Event>, projection: (before: State, event: StoredEvent & Event) => Promise<Projection<State, Event>> | Projection<State, Event>, event: StoredEvent) {
@@ -32,13 +45,24 @@ export async function rebuildProjectViews(store: EventStore, projectId: string):
     states.set(event.streamId, decider.evolve(before, event));
   }
 
-  for (const event of await store.readProjectEvents(projectId)) {
+  async function locationOf(roomId: string): Promise<ItemLocation> {
+    let location = locations.get(roomId);
+    if (!location) {
+      const room = await views.get<RoomView>(stateKeys.projectRoom(projectId, roomId));
+      location = room ? locationIn(room) : { projectId, roomId, roomName: '' };
+      locations.set(roomId, location);
+    }
+    return location;
+  }
+
+  for (const event of projectEvents) {
     switch (parseStreamId(event.streamId)?.kind) {
       case 'project':
+        locations.clear();
         await replay(projectDecider, () => projectViews, event);
         break;
       case 'item':
-        await replay(itemDecider, (before: ItemState, added) => itemProjectionAt(views, projectId, added.type === 'ItemAdded' ? added.data.roomId : before.roomId), event);
+        await replay(itemDecider, async (before: ItemState, added) => itemViews(await locationOf(added.type === 'ItemAdded' ? added.data.roomId : before.roomId)), event);
         break;
       case 'chat':
         await replay(chatDecider, (_before: ChatState) => chatViews(projectId), event);
@@ -48,36 +72,41 @@ export async function rebuildProjectViews(store: EventStore, projectId: string):
   return views.items();
 }
 
-async function itemProjectionAt(views: ViewTable, projectId: string, roomId: string) {
-  const room = await views.get<RoomView>(stateKeys.projectRoom(projectId, roomId));
-  return itemViews(room ? locationIn(room) : { projectId, roomId, roomName: '' });
-}
-
-/** The live view items of a project, wherever they are kept. */
+/**
+ * The live view items of a project, wherever they are kept: its partition and its chat's, then
+ * its rooms' partitions side by side, and the pointers from items' and messages' ids, 100 to a
+ * BatchGetItem.
+ */
 export async function liveProjectViews(projectId: string): Promise<ViewItem[]> {
-  const views = stateViewTable;
-  const partition = await views.query(stateKeys.projectSummary(projectId).pk);
-  const found: ViewItem[] = [...partition];
-  const withPointer = async (item: ViewItem, pointer: { pk: string; sk: string }) => {
-    found.push(item);
-    const target = await views.get<ViewItem>(pointer);
-    if (target) found.push(target);
-  };
-  for (const message of await views.query(stateKeys.chatMessage(projectId, '').pk)) await withPointer(message, stateKeys.messagePointer(message.id as string));
-  for (const room of partition.filter((item) => item.sk.startsWith(stateKeys.projectRoomsPrefix))) {
-    const pointer = await views.get<ViewItem>(stateKeys.roomPointer(room.id as string));
-    if (pointer) found.push(pointer);
-    const items = (await views.query(stateKeys.roomPointer(room.id as string).pk)).filter((item) => item.sk !== stateKeys.roomPointer('').sk);
-    for (const item of items) await withPointer(item, stateKeys.itemPointer(item.id as string));
-  }
-  return found;
+  const [partition, messages] = await Promise.all([stateViewTable.query(stateKeys.projectSummary(projectId).pk), stateViewTable.query(stateKeys.chatMessage(projectId, '').pk)]);
+  const roomIds = partition.filter((item) => item.sk.startsWith(stateKeys.projectRoomsPrefix)).map((room) => room.id as string);
+  const roomPartitions = await pMap(roomIds, (roomId) => stateViewTable.query(stateKeys.roomPointer(roomId).pk), { concurrency: IN_FLIGHT });
+  const items = roomPartitions.flat().filter((item) => item.sk !== stateKeys.roomPointer('').sk);
+  const pointerKeys = [
+    ...messages.map((message) => stateKeys.messagePointer(message.id as string)),
+    ...items.map((item) => stateKeys.itemPointer(item.id as string)),
+  ];
+  const chunks = Array.from({ length: Math.ceil(pointerKeys.length / 100) }, (_, i) => pointerKeys.slice(i * 100, (i + 1) * 100));
+  const pointers = (await pMap(chunks, (keys) => getStateItems<ViewItem[]>(keys), { concurrency: IN_FLIGHT })).flat();
+  // A room's pointer is in its own partition: the queries above found it.
+  const found = new Map([...partition, ...messages, ...roomPartitions.flat(), ...pointers].flatMap((item) => (item ? [[keyId(item), item] as const] : [])));
+  return [...found.values()];
 }
 
-/** Replaces a project's live views with rebuilt ones. */
-export async function replaceProjectViews(store: EventStore, projectId: string): Promise<{ deleted: number; written: number }> {
-  const [live, rebuilt] = await Promise.all([liveProjectViews(projectId), rebuildProjectViews(store, projectId)]);
-  const keep = new Set(rebuilt.map((item) => `${item.pk}|${item.sk}`));
-  const stale = live.filter((item) => !keep.has(`${item.pk}|${item.sk}`));
-  await batchWriteAll([...deleteRequests(stale), ...rebuilt.map((item) => ({ PutRequest: { Item: item } }))]);
-  return { deleted: stale.length, written: rebuilt.length };
+/**
+ * Replaces a project's live views with rebuilt ones: writes the items that differ, removes the
+ * stale ones, leaves the equal ones alone.
+ */
+export async function replaceProjectViews(store: EventStore, projectId: string): Promise<{ events: number; deleted: number; written: number; unchanged: number }> {
+  const [live, events] = await Promise.all([liveProjectViews(projectId), store.readProjectEvents(projectId)]);
+  const rebuilt = await replayProjectEvents(projectId, events);
+  const liveByKey = new Map(live.map((item) => [keyId(item), item]));
+  const keep = new Set(rebuilt.map(keyId));
+  const stale = live.filter((item) => !keep.has(keyId(item)));
+  const changed = rebuilt.filter((item) => !isDeepStrictEqual(liveByKey.get(keyId(item)), asStored(item)));
+  await batchWriteAll([...deleteRequests(stale), ...changed.map((item) => ({ PutRequest: { Item: item } }))]);
+  return { events: events.length, deleted: stale.length, written: changed.length, unchanged: rebuilt.length - changed.length };
 }
+
+/** An item as DynamoDB hands it back: attributes set to undefined are not written. */
+const asStored = (item: ViewItem): ViewItem => JSON.parse(JSON.stringify(item));

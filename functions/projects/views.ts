@@ -4,6 +4,12 @@ import type { ItemCounts, ItemState } from '../../events/projects/item';
 import type { ProjectState, RoomState } from '../../events/projects/project';
 import { stateKeys } from '../store/keys';
 
+/*
+ * Each item's key comes last in its literal: on Node 20's V8, `{ ...key, a, b, … }` with many
+ * properties after the spread costs about 10 µs a call (60× the same literal with the spread
+ * last), which was most of a rebuild's replay time.
+ */
+
 /**
  * The checklist's read models as state-table items, and the writes that keep them in step with
  * the events. Counters are moved with ADD, so a flag toggle never needs the project's version.
@@ -63,7 +69,6 @@ function clientIndexKey(clientId: string | null, clientEmail: string | null): Re
 export function summaryItem(state: ProjectState, counts: ItemCounts & { totalRooms: number; completedRooms: number }, createdAt: string, updatedAt: string) {
   const sortKey = `${createdAt}#${state.projectId}`;
   return {
-    ...stateKeys.projectSummary(state.projectId),
     gsi1pk: stateKeys.contractorProjects(state.contractorId),
     gsi1sk: sortKey,
     ...clientIndexKey(state.clientId, state.details.clientEmail),
@@ -78,12 +83,12 @@ export function summaryItem(state: ProjectState, counts: ItemCounts & { totalRoo
     ...Object.fromEntries(counterNames.map((name) => [summaryCounter(name), counts[name]])),
     totalRooms: counts.totalRooms,
     completedRooms: counts.completedRooms,
+    ...stateKeys.projectSummary(state.projectId),
   };
 }
 
 export function roomItem(projectId: string, room: RoomState, position: number, counts: ItemCounts = zeroCounts) {
   return {
-    ...stateKeys.projectRoom(projectId, room.roomId),
     id: room.roomId,
     projectId,
     type: room.type,
@@ -93,24 +98,23 @@ export function roomItem(projectId: string, room: RoomState, position: number, c
     position,
     ...counts,
     isComplete: counts.total > 0 && counts.completed === counts.total,
+    ...stateKeys.projectRoom(projectId, room.roomId),
   };
 }
 
 export function itemItem(projectId: string, item: ItemState) {
-  const { exists: _exists, itemId, ...fields } = item;
-  delete (fields as { fromTemplate?: unknown }).fromTemplate;
+  const { exists: _exists, itemId, fromTemplate: _fromTemplate, ...fields } = item as ItemState & { fromTemplate?: unknown };
   return {
-    ...stateKeys.roomItem(item.roomId, itemId),
     id: itemId,
     projectId,
     ...fields,
     completed: item.contractorCompleted && item.purchasesMade && item.clientCompleted,
+    ...stateKeys.roomItem(item.roomId, itemId),
   };
 }
 
 export function historyItem(projectId: string, event: StoredEvent, entry: ActivityEntry) {
   return {
-    ...stateKeys.historyEntry(projectId, event.eventId),
     id: event.eventId,
     projectId,
     eventType: event.type,
@@ -122,6 +126,7 @@ export function historyItem(projectId: string, event: StoredEvent, entry: Activi
     userName: event.meta.displayName,
     userType: event.meta.role,
     createdAt: event.meta.at,
+    ...stateKeys.historyEntry(projectId, event.eventId),
   };
 }
 

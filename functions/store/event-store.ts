@@ -292,7 +292,19 @@ export function createEventStore(options: EventStoreOptions) {
     for await (const page of paginateScan({ client }, { TableName: eventsTableName, ConsistentRead: true })) yield (page.Items ?? []) as StoredEvent[];
   }
 
-  return { append, appendAll, idempotentResponse, readStream, readRawStream, readHead, readProjectEvents, scanAllRaw };
+  /** The id of every project that has events: a scan of that one attribute, in parallel segments. */
+  async function scanProjectIds(segments = 4): Promise<Set<string>> {
+    const ids = new Set<string>();
+    await Promise.all(
+      Array.from({ length: segments }, async (_, Segment) => {
+        const pages = paginateScan({ client }, { TableName: eventsTableName, ProjectionExpression: 'projectId', Segment, TotalSegments: segments });
+        for await (const page of pages) for (const item of page.Items ?? []) if (typeof item.projectId === 'string') ids.add(item.projectId);
+      }),
+    );
+    return ids;
+  }
+
+  return { append, appendAll, idempotentResponse, readStream, readRawStream, readHead, readProjectEvents, scanAllRaw, scanProjectIds };
 }
 
 const viewPart = (view: ViewWrite) => ({

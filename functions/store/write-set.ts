@@ -48,7 +48,8 @@ export class WriteSet {
 
   /** ADD to counters of an existing item (zeros are skipped). */
   add(key: Key, deltas: Record<string, number>): this {
-    const moved = Object.entries(deltas).filter(([, delta]) => delta !== 0);
+    const moved: [string, number][] = [];
+    for (const name in deltas) if (deltas[name] !== 0) moved.push([name, deltas[name]!]);
     if (!moved.length) return this;
     const entry = this.entries.get(keyId(key));
     if (entry?.kind === 'put') {
@@ -84,7 +85,8 @@ export class WriteSet {
    */
   applyTo(items: Map<string, ViewItem>): void {
     for (const [at, entry] of this.entries) {
-      if (entry.kind === 'put') items.set(at, structuredClone(entry.item) as ViewItem);
+      // A put's item is already this set's own copy, and states are never changed in place.
+      if (entry.kind === 'put') items.set(at, entry.item as ViewItem);
       else if (entry.kind === 'delete') items.delete(at);
       else if (entry.kind === 'update') {
         const item = items.get(at);

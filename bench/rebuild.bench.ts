@@ -1,0 +1,101 @@
+/**
+ * `npm run bench:rebuild`: how fast views are rebuilt from events.
+ *
+ * - replay: a project's events (already read) through the folds and projections into views in
+ *   memory, no I/O — what `views:rebuild` computes per project.
+ * - views:rebuild: the operator's tool as they run it (a fresh process, wall clock) over every
+ *   project of a table, against DynamoDB Local: reading the events, reading the live views,
+ *   writing the rebuilt ones.
+ *
+ * Seeds BENCH_PROJECTS projects with the template's rooms and items through the API, then
+ * BENCH_EVENTS flag events per project straight into the items' streams (as a long-lived job
+ * would have them). Prints; asserts nothing.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+
+process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+import { positionOf, type StreamPosition } from '../events/envelope';
+import { itemStreamId } from '../events/streams';
+import { startLocalCloud } from '../infra/local/cloud';
+import { signedInApi } from './signed-in-api';
+
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 10);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 5000);
+const CHUNK = 50; // events per append: well inside a transaction's 100 items
+
+const repoRoot = join(import.meta.dirname, '..');
+const cloud = await startLocalCloud({ port: 0, notifier: false });
+// After the cloud has set the environment the store reads.
+const { eventStore } = await import('../functions/store/default-store');
+const { rebuildProjectViews } = await import('../functions/projections/rebuild');
+const store = eventStore();
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const json = async (response: Response) => response.json();
+
+try {
+  const api = signedInApi(cloud.url);
+  const email = `bench.rebuild.${randomUUID().slice(0, 8)}@example.com`;
+  await api('POST', '/api/auth/register', { firstName: 'Bench', lastName: 'Rebuild', email, role: 'contractor', password: 'bench-password', confirmPassword: 'bench-password' });
+
+  process.stdout.write(`Seeding ${PROJECTS} projects × ${EVENTS} flag events …`);
+  const projectIds: string[] = [];
+  for (let p = 0; p < PROJECTS; p++) {
+    const project = await json(await api('POST', '/api/projects', { name: `Rebuild ${p}`, address: '1 Bench Road', clientName: 'Client' }));
+    projectIds.push(project.id);
+    const rooms: { id: string }[] = await json(await api('GET', `/api/projects/${project.id}/rooms`));
+    const items: { id: string }[] = [];
+    for (const room of rooms) items.push(...(await json(await api('GET', `/api/rooms/${room.id}/items`))));
+    const head = await store.readHead(itemStreamId(items[0]!.id));
+    const { tenantId } = head as { tenantId?: string };
+    const positions = new Map<string, StreamPosition>();
+    for (let from = 0; from < EVENTS; from += CHUNK) {
+      const item = items[(from / CHUNK) % items.length]!;
+      const streamId = itemStreamId(item.id);
+      const expected = positions.get(streamId) ?? (await store.readHead(streamId));
+      const events = Array.from({ length: Math.min(CHUNK, EVENTS - from) }, (_, i) => ({
+        type: 'ItemFlagSet' as const,
+        data: { flag: (['selected', 'purchased', 'installed'] as const)[i % 3], value: i % 2 === 0 },
+      }));
+      const meta = { actorId: 'bench', role: 'contractor' as const, displayName: 'Bench Rebuild', at: new Date().toISOString(), requestId: randomUUID() };
+      const stored = await store.append({ streamId, expected, events: events as never, tenantId: tenantId!, projectId: project.id, meta });
+      positions.set(streamId, positionOf(stored, expected));
+    }
+  }
+  console.log(' done.');
+
+  // Replay, no I/O: the events read once, then replayed REPEAT times.
+  const read = new Map<string, Awaited<ReturnType<typeof store.readProjectEvents>>>();
+  for (const projectId of projectIds) read.set(projectId, await store.readProjectEvents(projectId));
+  const total = [...read.values()].reduce((sum, events) => sum + events.length, 0);
+  const replayRates: number[] = [];
+  for (let repeat = 0; repeat < 5; repeat++) {
+    const started = performance.now();
+    for (const projectId of projectIds) await rebuildProjectViews({ ...store, readProjectEvents: async () => read.get(projectId)! }, projectId);
+    replayRates.push(total / ((performance.now() - started) / 1000));
+  }
+
+  // The tool, as an operator runs it: a fresh process over every project of the table. The seeded
+  // events came without their views, so the first run writes them; later runs find them intact.
+  const toolRuns: number[] = [];
+  for (let repeat = 0; repeat < 3; repeat++) {
+    const started = performance.now();
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/rebuild-views.ts'], { cwd: repoRoot, env: process.env, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`views:rebuild failed: ${run.stderr}`);
+    toolRuns.push((performance.now() - started) / 1000);
+    console.log(`views:rebuild run ${repeat + 1}: ${run.stdout.trim().split('\n').at(-1)}`);
+  }
+  const viewsRow = (measure: string, seconds: number) => ({ measure, events: total, seconds: seconds.toFixed(2), 'events/s': Math.round(total / seconds) });
+
+  console.log(`Rebuild — ${new Date().toISOString()} — node ${process.version} — ${repoRoot} — DynamoDB Local, 2 cores`);
+  console.table([
+    { measure: 'replay in process (fold + projections, no I/O), median of 5', events: total, 'events/s': Math.round(median(replayRates)) },
+    viewsRow('views:rebuild, 1st run: writes the missing views (fresh process, wall clock)', toolRuns[0]!),
+    viewsRow('views:rebuild, 2nd and 3rd runs: views intact (median)', median(toolRuns.slice(1))),
+  ]);
+} finally {
+  await cloud.stop();
+}
+process.exit(0);
