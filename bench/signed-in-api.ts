@@ -4,7 +4,7 @@
  */
 export function signedInApi(baseUrl: string) {
   let cookie = '';
-  return async function api(method: string, path: string, body?: unknown): Promise<Response> {
+  async function api(method: string, path: string, body?: unknown): Promise<Response> {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
@@ -14,5 +14,7 @@ export function signedInApi(baseUrl: string) {
     if (setCookie) cookie = setCookie.split(';')[0]!;
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response;
-  };
+  }
+  /** The session cookie (`name=value`), e.g. for a WebSocket. */
+  return Object.defineProperty(api, 'cookie', { get: () => cookie }) as typeof api & { readonly cookie: string };
 }

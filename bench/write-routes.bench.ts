@@ -13,15 +13,13 @@ import { randomUUID } from 'node:crypto';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 import { startLocalCloud } from '../infra/local/cloud';
 import { signedInApi } from './signed-in-api';
+// The client is created on first use, after the cloud has set the environment.
+import { dynamo } from '../functions/adapters/dynamo';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 1000);
 
 const cloud = await startLocalCloud({ port: 0, notifier: false });
-// Imported after the cloud has set the environment the handlers read; the DynamoDB client's
-// module moved when the clients were split, so find it where it is.
-const clients = await import('../functions/adapters/aws-clients').catch(() => undefined);
-const dynamoModule: { dynamo: () => { middlewareStack: { add: Function } } } = clients ?? (await import(`../functions/adapters/${'dynamo'}`));
 
 interface Call {
   name: string;
@@ -29,8 +27,8 @@ interface Call {
   ended: number;
 }
 let calls: Call[] | undefined;
-dynamoModule.dynamo().middlewareStack.add(
-  (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
+dynamo().middlewareStack.add(
+  (next, context) => async (args) => {
     const call = { name: (context.commandName ?? '?').replace('Command', ''), started: performance.now(), ended: 0 };
     try {
       return await next(args);
@@ -93,10 +91,18 @@ async function measure(label: string, run: (i: number) => Promise<unknown>, setu
 
 async function register(role: 'contractor' | 'client', email = `bench.${role}.${randomUUID().slice(0, 8)}@example.com`) {
   const api = signedInApi(cloud.url);
-  const answer = await json(api, 'POST', '/api/auth/register', { firstName: 'Bench', lastName: role, email, role, password: 'bench-password', confirmPassword: 'bench-password' });
-  const token = answer.verificationLink ? new URL(answer.verificationLink).searchParams.get('token') : undefined;
-  if (token) await json(api, 'POST', '/api/auth/verify-email', { token });
-  return { api, user: answer, email };
+  const user = await json(api, 'POST', '/api/auth/register', { firstName: 'Bench', lastName: role, email, role, password: 'bench-password', confirmPassword: 'bench-password' });
+  // A client sees a project once they have proved their e-mail: open the link the SES emulator caught.
+  await api('POST', '/api/auth/verify-email', { token: await tokenMailedTo(email) });
+  return { api, user, email };
+}
+
+async function tokenMailedTo(address: string): Promise<string> {
+  const { emails } = (await (await fetch(`${cloud.endpoints.ses}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text?: string } }[] };
+  const mail = emails.find((email) => email.destination.to.includes(address));
+  const token = /\/verify-email\?token=([\w-]+)/.exec(mail?.body.text ?? '')?.[1];
+  if (!token) throw new Error(`no verification link mailed to ${address}`);
+  return token;
 }
 
 try {
@@ -104,10 +110,12 @@ try {
   const client = await register('client');
   const c = contractor.api;
   const project = await json(c, 'POST', '/api/projects', { name: 'Bench', address: '1 Bench Road', clientName: 'Client', clientEmail: client.email });
+  // Throws unless the verified client was given the project: the client rows measure real calls.
+  await client.api('GET', `/api/projects/${project.id}/stats`);
   const rooms: { id: string; type: string }[] = await json(c, 'GET', `/api/projects/${project.id}/rooms`);
   const room = rooms.find((r) => r.type === 'kitchen') ?? rooms[0]!;
   const items: { id: string }[] = await json(c, 'GET', `/api/rooms/${room.id}/items`);
-  const [fresh, busy] = items;
+  const [fresh, busy, nearlyDone] = items;
 
   // A long history on one item, through the API (not measured).
   for (let i = 0; i < HISTORY; i++) await c('PATCH', `/api/checklist-items/${busy!.id}`, { purchasesMade: i % 2 === 0 });
@@ -117,6 +125,11 @@ try {
   await measure(`PATCH item flag (item with ${HISTORY + 1} events)`, () => c('PATCH', `/api/checklist-items/${busy!.id}`, { purchasesMade: (flag = !flag) }));
   let installed = false;
   await measure('PATCH item flag (client)', () => client.api('PATCH', `/api/checklist-items/${fresh!.id}`, { clientCompleted: (installed = !installed) }));
+  // Selected and Installed set: each Purchased toggle completes or un-completes the item, so its room's completion is settled.
+  await c('PATCH', `/api/checklist-items/${nearlyDone!.id}`, { contractorCompleted: true });
+  await client.api('PATCH', `/api/checklist-items/${nearlyDone!.id}`, { clientCompleted: true });
+  let purchased = false;
+  await measure('PATCH item flag (completes / un-completes)', () => c('PATCH', `/api/checklist-items/${nearlyDone!.id}`, { purchasesMade: (purchased = !purchased) }));
   await measure('PATCH item details', (i) => c('PATCH', `/api/checklist-items/${fresh!.id}`, { details: `Details ${i}` }));
   await measure('PUT item', (i) => c('PUT', `/api/checklist-items/${fresh!.id}`, { referenceLinks: [`https://example.com/${i}`] }));
   const created: string[] = [];

@@ -1,10 +1,11 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { accountMessages, type profileInput, type Role, type User } from '../../events/accounts/schemas';
 import { DomainError, unauthenticated } from '../../events/errors';
-import { dynamo } from '../adapters/aws-clients';
+import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
-import type { ViewWrite } from '../store/event-store';
+import { userStreamId } from '../../events/streams';
+import { streamHeadOf, type StreamHead, type ViewWrite } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 
 /**
@@ -26,6 +27,16 @@ export async function signedInUser(userId: string): Promise<UserRecord> {
   const user = await findUserById(userId);
   if (!user) throw unauthenticated('Please sign in to continue.');
   return user;
+}
+
+/** An account route's preload (see httpHandler's `preload`): the caller's user record and their account's stream head, read with the session. */
+export const accountPreload = (_params: unknown, _body: unknown, { userId }: { readonly userId: string }) => [stateKeys.user(userId), stateKeys.streamHead(userStreamId(userId))];
+
+/** What accountPreload read: the signed-in user's record (401 if the account is gone, deleted in another tab, say) and the account's head. */
+export function preloadedAccount(preloaded: readonly (Record<string, unknown> | undefined)[]): { user: UserRecord; head: StreamHead } {
+  const [record, head] = preloaded;
+  if (!record) throw unauthenticated('Please sign in to continue.');
+  return { user: record as unknown as UserRecord, head: streamHeadOf(head) };
 }
 
 export async function findUserByEmail(email: string): Promise<UserRecord | undefined> {

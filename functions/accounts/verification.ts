@@ -7,6 +7,7 @@ import { accountDecider } from '../../events/accounts/account';
 import { accountOf, runCommands } from '../commands/run-commands';
 import { accountActor } from './sign-in';
 import { emailVerifiedWrite, type UserRecord } from './users';
+import type { StreamHead } from '../store/event-store';
 
 /**
  * Proof that an account reads its e-mail: a single-use link mailed to the address, opened by the
@@ -36,9 +37,10 @@ const invalidLink = () => new DomainError('invalid', accountMessages.invalidVeri
  * Spends the token and marks the account verified, in one transaction with the EmailVerified
  * event. The token must have been sent to this account's current e-mail: the same condition is
  * checked inside the transaction, so an e-mail change racing the click cannot slip through.
- * Answers the invitation's project, if the link came with one.
+ * Answers the invitation's project, if the link came with one. `head`: the account's stream
+ * head, when the request read it with the session.
  */
-export async function verifyEmail(user: UserRecord, token: string, requestId: string): Promise<{ projectId: string | null }> {
+export async function verifyEmail(user: UserRecord, token: string, requestId: string, head?: StreamHead): Promise<{ projectId: string | null }> {
   const found = await findUsableToken<VerificationFields>(verificationTokens, token);
   if (!found) throw invalidLink();
   const email = user.email.toLowerCase();
@@ -53,6 +55,7 @@ export async function verifyEmail(user: UserRecord, token: string, requestId: st
       spendToken(found.key, now, invalidLink),
       emailVerifiedWrite(user, now, invalidLink),
     ],
+    head,
   });
   return { projectId };
 }

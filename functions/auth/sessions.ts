@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { roles } from '../../events/accounts/schemas';
 import { findUserById } from '../accounts/users';
-import { dynamo } from '../adapters/aws-clients';
+import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
@@ -56,27 +56,27 @@ export async function revokeSession(sessionId: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: stateKeys.session(sessionId) }));
 }
 
-/** Ends every session of the user but `keep` (the one making the request, if it stays signed in). */
-export async function revokeUserSessions(userId: string, keep?: string): Promise<number> {
+/** The ids of the user's sessions (gsi1). */
+export async function userSessionIds(userId: string): Promise<string[]> {
   const sessions = await queryAll<{ sessionId: string }>({
     IndexName: stateTable.indexes.gsi1.name,
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': stateKeys.userSessions(userId) },
   });
-  const revoked = sessions.filter((session) => session.sessionId !== keep);
-  await Promise.all(revoked.map((session) => revokeSession(session.sessionId)));
+  return sessions.map((session) => session.sessionId);
+}
+
+/** Ends every session of the user but `keep` (the one making the request, if it stays signed in). */
+export async function revokeUserSessions(userId: string, keep?: string): Promise<number> {
+  const revoked = (await userSessionIds(userId)).filter((sessionId) => sessionId !== keep);
+  await Promise.all(revoked.map(revokeSession));
   return revoked.length;
 }
 
-/** Gives the user's sessions their new display name (after a profile change). */
-export async function renameUserSessions(userId: string, displayName: string): Promise<void> {
-  const sessions = await queryAll<{ sessionId: string }>({
-    IndexName: stateTable.indexes.gsi1.name,
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': stateKeys.userSessions(userId) },
-  });
+/** Gives these sessions (a user's, after a profile change) their new display name. */
+export async function renameSessions(sessionIds: readonly string[], displayName: string): Promise<void> {
   await Promise.all(
-    sessions.map(({ sessionId }) =>
+    sessionIds.map((sessionId) =>
       dynamo()
         .send(
           new UpdateCommand({
@@ -100,16 +100,19 @@ export async function renameUserSessions(userId: string, displayName: string): P
  * token only names the session: who the caller is and the role they act with are read from the
  * server's records, so a token re-signed with a leaked key grants nothing a session does not.
  *
- * `alsoRead`: items of the state table the request will need whoever the caller turns out to be
- * (e.g. the stream head of the item a PATCH names), read in the same round trip as the session.
- * They are returned only when the caller is signed in.
+ * `alsoRead`: items of the state table the request will need (e.g. the stream head of the item a
+ * PATCH names, or the account of the user the token claims), read in the same round trip as the
+ * session. They are returned only when the caller is signed in as the user claimed.
  */
-export async function authenticate(token: string | undefined, alsoRead: readonly { pk: string; sk: string }[] = []): Promise<{ principal?: SignedIn; items: (Record<string, unknown> | undefined)[] }> {
+export async function authenticate(
+  token: string | undefined,
+  alsoRead: (claimedUserId: string) => readonly { pk: string; sk: string }[] = () => [],
+): Promise<{ principal?: SignedIn; items: (Record<string, unknown> | undefined)[] }> {
   const none = { items: [] };
   if (!token) return none;
   const claimed = await verifySessionToken(token);
   if (!claimed) return none;
-  const [Item, ...items] = await getStateItems([stateKeys.session(claimed.sessionId), ...alsoRead]);
+  const [Item, ...items] = await getStateItems([stateKeys.session(claimed.sessionId), ...alsoRead(claimed.userId)]);
   if (!Item || Item.userId !== claimed.userId || (Item.expiresAt as number) * 1000 <= Date.now()) return none;
   const role = roleSchema.safeParse(Item.role ?? (await findUserById(Item.userId as string))?.role);
   if (!role.success) return none;

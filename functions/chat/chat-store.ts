@@ -1,15 +1,14 @@
-import { GetCommand, TransactGetCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChatState } from '../../events/chat/chat';
 import type { StreamPosition } from '../../events/envelope';
 import { chatStreamId } from '../../events/streams';
 import { streamHeadOf } from '../store/event-store';
 import { monotonicFactory } from 'ulid';
 import type { ChatMessage } from '../../contract/chat';
-import { dynamo } from '../adapters/aws-clients';
+import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
-import { stateViewTable } from '../store/view-table';
 
 /** The chat's message views, as the API reads them. */
 
@@ -38,30 +37,40 @@ export const listMessages = (projectId: string): Promise<MessageView[]> =>
     ConsistentRead: true,
   });
 
-export const getMessage = (projectId: string, messageId: string) => stateViewTable.get<MessageView>(stateKeys.chatMessage(projectId, messageId));
-
 /**
  * The chat aggregate's state as far as a command reads it: the named messages (from their views,
  * which commit with the chat's events) and the head they stand at, read in one TransactGetItems
- * so that they agree. A post reads no message; a read receipt, the messages it marks.
+ * so that they agree, with `alsoRead` (the project's summary, say) in the same round trip. A post
+ * reads no message; a read receipt, the messages it marks.
  */
-export async function chatStateOf(projectId: string, messageIds: readonly string[]): Promise<{ state: ChatState; position: StreamPosition }> {
+export async function chatStateOf(projectId: string, messageIds: readonly string[], alsoRead: readonly { pk: string; sk: string }[] = []) {
   const TableName = config().stateTable;
-  const keys = [stateKeys.streamHead(chatStreamId(projectId)), ...new Set(messageIds)].map((key) => (typeof key === 'string' ? stateKeys.chatMessage(projectId, key) : key));
+  const ids = [...new Set(messageIds)];
+  const keys = [stateKeys.streamHead(chatStreamId(projectId)), ...ids.map((id) => stateKeys.chatMessage(projectId, id)), ...alsoRead];
   const { Responses = [] } = await dynamo().send(new TransactGetCommand({ TransactItems: keys.map((Key) => ({ Get: { TableName, Key } })) }));
-  const [head, ...messages] = Responses.map((response) => response.Item);
-  const found = (messages as (MessageView | undefined)[]).filter((message) => message !== undefined);
-  const { version, hash } = streamHeadOf(head);
+  const items = Responses.map((response) => response.Item);
+  const messages = (items.slice(1, 1 + ids.length) as (MessageView | undefined)[]).filter((message) => message !== undefined);
+  return { ...chatAt(streamHeadOf(items[0]), messages), also: items.slice(1 + ids.length) };
+}
+
+/** The chat's state at `head`, as far as it holds `messages` (their views). */
+export function chatAt(head: StreamPosition, messages: readonly MessageView[] = []): { state: ChatState; position: StreamPosition; messages: readonly MessageView[] } {
   return {
-    state: { messages: new Map(found.map(({ id, senderType, readByContractor, readByClient }) => [id, { messageId: id, senderType, readByContractor, readByClient }])) },
-    position: { version, hash },
+    state: { messages: new Map(messages.map(({ id, senderType, readByContractor, readByClient }) => [id, { messageId: id, senderType, readByContractor, readByClient }])) },
+    position: { version: head.version, hash: head.hash },
+    messages,
   };
 }
 
-export async function messageProject(messageId: string): Promise<string | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.messagePointer(messageId) }));
-  return Item?.projectId;
-}
+/** What a post reads with the session: the project's summary (who may post), the chat's head and the room the message names. */
+export const chatPostPreload = (projectId: string, roomId: string | null) => [
+  stateKeys.projectSummary(projectId),
+  stateKeys.streamHead(chatStreamId(projectId)),
+  ...(roomId ? [stateKeys.projectRoom(projectId, roomId)] : []),
+];
+
+/** A read receipt's preload: the message's pointer, which names its project. */
+export const messagePointerPreload = ({ messageId }: { messageId: string }) => [stateKeys.messagePointer(messageId)];
 
 /**
  * A message as the API answers it. Activity entries are the server's (the project history): an

@@ -3,9 +3,10 @@ import type { NewEvent, StoredEvent, StreamPosition } from '../../events/envelop
 import { DomainError } from '../../events/errors';
 import type { Projection } from '../projections/projection';
 import { eventStore } from '../store/default-store';
-import type { EventStore, Snapshot, StreamHead, ViewWrite } from '../store/event-store';
+import { ConcurrencyConflict, type EventStore, type TransactItem, type Snapshot, type StreamHead, type ViewWrite } from '../store/event-store';
 import { loadByFolding, runCommand, type CommandOutcome } from '../store/run-command';
-import { stateViewTable } from '../store/view-table';
+import { stateViewTable, type ViewTable } from '../store/view-table';
+import { keyId, type ViewItem } from '../store/write-set';
 import { resolveActor, type CommandBy } from './caller';
 
 /**
@@ -25,11 +26,17 @@ export interface CommandTarget {
 
 export interface RunOptions<State, Event extends NewEvent, Result> {
   readonly by: CommandBy;
-  readonly projection?: Projection<State, Event>;
+  /**
+   * The views the events change. `rereadOnConflict`: views whose writes were conditioned on what
+   * the request read before deciding; their condition failing means load again and retry.
+   */
+  readonly projection?: Projection<State, Event> & { rereadOnConflict?(): readonly { pk: string; sk: string }[] };
+  /** Views the request already read (with its access check), which the projection gets without reading them again: first attempt only. */
+  readonly known?: readonly object[];
   /** Writes to records that change with the events (an account's user record, its tokens…). */
   readonly writes?: readonly ViewWrite[];
-  /** What the caller gets back (and what a retried request with the same key gets again). */
-  readonly respond?: (after: State, events: readonly Event[]) => Result;
+  /** What the caller gets back (and what a retried request with the same key gets again); `at` is the events' time. */
+  readonly respond?: (after: State, events: readonly Event[], at: string) => Result;
   /** The stream's head, when the request already read it (with the session): used by the first attempt only. */
   readonly head?: StreamHead;
   /**
@@ -52,6 +59,7 @@ export async function runCommands<Command, State, Event extends NewEvent, Result
   const { projection } = options;
   let before = decider.initialState;
   let head = options.head;
+  let known = options.known;
   const outcome = await runCommand(store, {
     streamId,
     tenantId: target.tenantId,
@@ -69,10 +77,16 @@ export async function runCommands<Command, State, Event extends NewEvent, Result
     snapshot: (after) => snapshotOf(decider, after),
     views: async ({ before: loaded, events }) => {
       const writes = stateViewTable.writeSet();
-      await projection?.write(writes, { before: loaded, events: events.filter(decider.owns) }, stateViewTable);
-      return [...writes.toTransactItems().map((item) => ({ item })), ...(options.writes ?? [])];
+      await projection?.write(writes, { before: loaded, events: events.filter(decider.owns) }, known ? withKnown(stateViewTable, known) : stateViewTable);
+      known = undefined;
+      const reread = new Set(projection?.rereadOnConflict?.().map(keyId));
+      const retry = () => new ConcurrencyConflict(streamId);
+      return [
+        ...writes.toTransactItems().map((item) => (reread.has(keyId(keyOf(item))) ? { item, onConditionFailed: retry } : { item })),
+        ...(options.writes ?? []),
+      ];
     },
-    respond: (after, events) => options.respond?.(after, events) as Result,
+    respond: (after, events) => options.respond?.(after, events, meta.at) as Result,
   });
   if (outcome.events.length) await projection?.settle?.({ before, events: outcome.events.filter(decider.owns) }, stateViewTable);
   return outcome;
@@ -100,6 +114,15 @@ async function loadAggregate<State, Event extends NewEvent>(
     if (!decider.owns(event)) throw new DomainError('conflict', `${streamId} holds a ${event.type} event, which is not one of its aggregate's`);
     return decider.evolve(state, event);
   });
+}
+
+const keyOf = (item: TransactItem) => (item.Put?.Item ?? item.Update?.Key ?? item.Delete?.Key ?? item.ConditionCheck?.Key) as { pk: string; sk: string };
+
+/** `views`, answering the items in `known` without reading them (one the request read stays read). */
+function withKnown(views: ViewTable, known: readonly object[]): ViewTable {
+  // As read from the table: each item carries its key.
+  const byKey = new Map((known as ViewItem[]).map((item) => [keyId(item), item]));
+  return { ...views, get: async <T>(key: { pk: string; sk: string }) => (byKey.has(keyId(key)) ? structuredClone(byKey.get(keyId(key))) as T : views.get<T>(key)) };
 }
 
 /** What a snapshotting aggregate keeps on its stream's head after a change (nothing for the others). */

@@ -2,7 +2,7 @@ import { deleteUserTokens } from '../accounts/mailed-tokens';
 import { accountDecider } from '../../events/accounts/account';
 import { accountOf, inProject, runCommands } from '../commands/run-commands';
 import { accountActor } from '../accounts/sign-in';
-import { accountDeletionWrites, signedInUser } from '../accounts/users';
+import { accountDeletionWrites, accountPreload, preloadedAccount } from '../accounts/users';
 import { revokeUserSessions } from '../auth/sessions';
 import { clearedSessionCookie } from '../auth/session-token';
 import { httpHandler } from '../http/handler';
@@ -18,8 +18,8 @@ import { httpRoutes } from '../routes';
  * (spec section 3); then the user record and e-mail guard (with the AccountDeleted event), every
  * session and reset token. The e-mail can then be registered again.
  */
-export const handler = httpHandler(httpRoutes.deleteAccount, {}, async ({ principal, requestId }) => {
-  const user = await signedInUser(principal.userId);
+export const handler = httpHandler(httpRoutes.deleteAccount, { preload: accountPreload }, async ({ principal, requestId, preloaded }) => {
+  const { user, head } = preloadedAccount(preloaded);
   const caller = { principal, requestId };
   if (user.role === 'contractor') {
     for (const project of await contractorProjects(user.id)) {
@@ -34,6 +34,7 @@ export const handler = httpHandler(httpRoutes.deleteAccount, {}, async ({ princi
   await runCommands(accountDecider, accountOf(user.id), [{ type: 'record', event: { type: 'AccountDeleted', data: { userId: user.id, email: user.email } } }], {
     by: accountActor(user, requestId),
     writes: accountDeletionWrites(user),
+    head,
   });
   await Promise.all([revokeUserSessions(user.id), deleteUserTokens(user.id)]);
   return reply(200, { message: 'Account deleted' }, { cookies: [clearedSessionCookie()] });

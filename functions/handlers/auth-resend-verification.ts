@@ -2,14 +2,14 @@ import { accountMessages } from '../../events/accounts/schemas';
 import { DomainError } from '../../events/errors';
 import { VERIFICATION_MAILS_PER_HOUR, takeHourlyAllowance } from '../accounts/throttle';
 import { requestEmailVerification } from '../accounts/verification';
-import { signedInUser } from '../accounts/users';
+import { accountPreload, preloadedAccount } from '../accounts/users';
 import { config } from '../config';
 import { httpHandler } from '../http/handler';
 import { httpRoutes } from '../routes';
 
 /** Mails the signed-in account a new verification link, a few times an hour at most. */
-export const handler = httpHandler(httpRoutes.resendVerification, {}, async ({ principal, requestId }) => {
-  const user = await signedInUser(principal.userId);
+export const handler = httpHandler(httpRoutes.resendVerification, { preload: accountPreload }, async ({ requestId, preloaded }) => {
+  const { user } = preloadedAccount(preloaded);
   if (user.isEmailVerified) return { message: accountMessages.alreadyVerified };
   if (!(await takeHourlyAllowance(`verify-mail:${user.id}`, VERIFICATION_MAILS_PER_HOUR))) {
     throw new DomainError('rate_limited', accountMessages.tooManyVerificationMails);

@@ -6,12 +6,16 @@ import { inProject, runCommands } from '../commands/run-commands';
 import { chatViews } from '../projections/chat-views';
 import { httpHandler } from '../http/handler';
 import { projectIdParam } from '../projects/params';
-import { accessibleSummary } from '../projects/read';
+import { visibleSummary } from '../projects/project-access';
+import { stateKeys } from '../store/keys';
 import { httpRoutes } from '../routes';
 
-/** Marks every message of the project read for the caller's role, a batch per transaction. */
-export const handler = httpHandler(httpRoutes.markAllRead, { body: markAllReadInput, params: projectIdParam }, async ({ body, params, principal, requestId }) => {
-  const project = await accessibleSummary(principal, params.projectId);
+const summaryPreload = ({ projectId }: { projectId: string }) => [stateKeys.projectSummary(projectId)];
+
+/** Marks every message of the project read for the caller's role, a batch per transaction (the summary is read with the session). */
+export const handler = httpHandler(httpRoutes.markAllRead, { body: markAllReadInput, params: projectIdParam, preload: summaryPreload }, async ({ body, principal, requestId, preloaded }) => {
+  const [summary] = preloaded;
+  const project = visibleSummary(principal, summary);
   if (body.userType !== principal.role || Boolean(body.readByContractor) !== (principal.role === 'contractor')) {
     throw forbidden('You can mark messages read only for yourself.');
   }

@@ -12,13 +12,14 @@ import { httpRoutes } from '../routes';
 /**
  * PATCH (and PUT) of an item: any of the flags, details, cabinet details, links and images, as
  * one change. Selected is the contractor's, Installed the client's: anyone else gets 403.
- * Three steps: the session with the item's head, its project and room, the transaction.
+ * Three steps: the session with the item's head, its project and room, the transaction (which
+ * settles the room's completion too, when the change can move it).
  */
 export const handler = httpHandler(httpRoutes.patchItem, { body: itemPatchInput, params: idParam, preload: itemHeadPreload }, async ({ body, params, principal, requestId, idempotency, preloaded }) => {
-  const { location, head } = await accessibleItem(principal, params.id, preloaded[0]);
+  const { location, room, head } = await accessibleItem(principal, params.id, preloaded[0]);
   const { result } = await runCommands(itemDecider, inProject(location, params.id), itemPatchCommands(body), {
     by: { principal, requestId, idempotency },
-    projection: itemViews(location),
+    projection: itemViews(location, room),
     head,
     respond: (after) => itemDto(itemItem(location.projectId, after)),
   });

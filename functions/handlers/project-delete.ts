@@ -3,12 +3,13 @@ import { projectDecider } from '../../events/projects/project';
 import { inProject, runCommands } from '../commands/run-commands';
 import { projectViews } from '../projections/project-views';
 import { idParam } from '../projects/params';
-import { accessibleSummary } from '../projects/read';
+import { accessibleProject, projectPreload } from '../projects/project-access';
 import { httpRoutes } from '../routes';
 
-export const handler = httpHandler(httpRoutes.deleteProject, { params: idParam }, async ({ params, principal, requestId, idempotency }) => {
-  const summary = await accessibleSummary(principal, params.id);
+/** The summary and stream head are read with the session; the project's partitions are cleared once the deletion has committed. */
+export const handler = httpHandler(httpRoutes.deleteProject, { params: idParam, preload: projectPreload }, async ({ params, principal, requestId, idempotency, preloaded }) => {
+  const { summary, head } = await accessibleProject(principal, params.id, preloaded);
   const target = inProject({ projectId: params.id, tenantId: summary.contractorId });
-  await runCommands(projectDecider, target, [{ type: 'delete' }], { by: { principal, requestId, idempotency }, projection: projectViews });
+  await runCommands(projectDecider, target, [{ type: 'delete' }], { by: { principal, requestId, idempotency }, projection: projectViews, head });
   return { message: 'Project deleted' };
 });

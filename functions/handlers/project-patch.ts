@@ -2,19 +2,27 @@ import { projectPatchInput } from '../../events/projects/inputs';
 import { httpHandler } from '../http/handler';
 import { projectDecider, type ProjectCommand } from '../../events/projects/project';
 import { inProject, runCommands } from '../commands/run-commands';
-import { projectViews } from '../projections/project-views';
+import { projectViews, summaryAfter } from '../projections/project-views';
 import { detailsOf, projectDto } from '../projects/dto';
 import { idParam } from '../projects/params';
-import { getSummary } from '../projects/read';
 import { accessibleProject, projectPreload } from '../projects/project-access';
 import { httpRoutes } from '../routes';
 
-/** The lock box code (saved as it is typed, 2 s after the last key) or the status alone. */
+/**
+ * The lock box code (saved as it is typed, 2 s after the last key) or the status alone. Two
+ * steps: the session with the summary and stream head, the transaction; the answer is the
+ * summary as the transaction leaves it.
+ */
 export const handler = httpHandler(httpRoutes.patchProject, { body: projectPatchInput, params: idParam, preload: projectPreload }, async ({ body, params, principal, requestId, idempotency, preloaded }) => {
   const { summary, head } = await accessibleProject(principal, params.id, preloaded);
   const commands: ProjectCommand[] = [];
   if (body.lockBoxCode !== undefined) commands.push({ type: 'setLockBoxCode', code: body.lockBoxCode });
   if (body.status !== undefined) commands.push({ type: 'update', details: { ...detailsOf(summary), status: body.status } });
-  await runCommands(projectDecider, inProject({ projectId: params.id, tenantId: summary.contractorId }), commands, { by: { principal, requestId, idempotency }, projection: projectViews, head });
-  return projectDto((await getSummary(params.id))!);
+  const { result } = await runCommands(projectDecider, inProject({ projectId: params.id, tenantId: summary.contractorId }), commands, {
+    by: { principal, requestId, idempotency },
+    projection: projectViews,
+    head,
+    respond: (after, events, at) => projectDto(summaryAfter(summary, after, events.length ? at : undefined)),
+  });
+  return result;
 });

@@ -8,8 +8,9 @@ import { httpRoutes } from '../routes';
 
 /** Deletes the room and all its items (the whole-home room stays). */
 export const handler = httpHandler(httpRoutes.deleteRoom, { params: idParam, preload: roomPreload }, async ({ params, principal, requestId, idempotency, preloaded }) => {
-  const { summary, head } = await accessibleRoomOfProject(principal, params.id, preloaded);
+  const { summary, head, room } = await accessibleRoomOfProject(principal, params.id, preloaded);
   const target = inProject({ projectId: summary.id, tenantId: summary.contractorId });
-  await runCommands(projectDecider, target, [{ type: 'deleteRoom', roomId: params.id }], { by: { principal, requestId, idempotency }, projection: projectViews, head });
+  // The projection conditions the deletion on the room's counters as read here: no need to read them again.
+  await runCommands(projectDecider, target, [{ type: 'deleteRoom', roomId: params.id }], { by: { principal, requestId, idempotency }, projection: projectViews, head, known: [room] });
   return { message: 'Room deleted' };
 });

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as z from 'zod';
+import { en } from 'zod/locales';
+import type * as z from 'zod/mini';
 import { DomainError, unauthenticated, forbidden } from '../../events/errors';
 import { authenticate, type SignedIn } from '../auth/sessions';
 import { SESSION_COOKIE, readCookie, type Principal } from '../auth/session-token';
@@ -30,7 +31,7 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 type PrincipalFor<A extends Access> = A extends 'public' ? SignedIn | undefined : SignedIn;
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export interface HttpRequest<A extends Access, B, Q, P> {
   readonly body: Parsed<B>;
@@ -50,17 +51,19 @@ export interface Schemas<B, Q, P> {
   readonly query?: Q;
   readonly params?: P;
   /**
-   * State-table items the route reads whoever asks, named from its valid path parameters: read
-   * in the same round trip as the session (a write's stream head, say), one step fewer.
+   * State-table items the route reads whoever asks, named from its valid path parameters and
+   * body, and the user id the session token claims: read in the same round trip as the session
+   * (a write's stream head, its project's summary, the caller's account…), one step fewer. They
+   * reach the handler only when the session is valid and its user is the one claimed.
    */
-  readonly preload?: (params: Parsed<P>) => readonly { pk: string; sk: string }[];
+  readonly preload?: (params: Parsed<P>, body: Parsed<B>, caller: { readonly userId: string }) => readonly { pk: string; sk: string }[];
 }
 
 export function httpHandler<
   const R extends HttpRoute,
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
+  B extends z.ZodMiniType | undefined = undefined,
+  Q extends z.ZodMiniType | undefined = undefined,
+  P extends z.ZodMiniType | undefined = undefined,
 >(
   route: R,
   schemas: Schemas<B, Q, P>,
@@ -79,10 +82,12 @@ export function httpHandler<
       if (refusal) return finish(toResult(reply(415, { message: refusal, fieldErrors: { 'Content-Type': [refusal] } })));
       guardPathParameters(event.pathParameters);
       guardQuery(event.queryStringParameters);
-      const signedIn = await authorize(route.access, event, preloadKeys(schemas, event));
+      // Read before the session only to name what to preload; a bad body is refused after it, as before.
+      const body = attempt(() => readJsonBody(event, schemas.body !== undefined));
+      const signedIn = await authorize(route.access, event, (userId) => preloadKeys(schemas, event, body, userId));
       principal = signedIn.principal;
       const request = {
-        body: parseInput('body', schemas.body, readJsonBody(event, schemas.body !== undefined)),
+        body: parseInput('body', schemas.body, body()),
         query: parseInput('query', schemas.query, event.queryStringParameters ?? {}),
         params: parseInput('path', schemas.params, event.pathParameters ?? {}),
         principal,
@@ -117,7 +122,7 @@ export function httpHandler<
   return middy(base).use(injectLambdaContext(logger, { resetKeys: true }));
 }
 
-async function authorize(access: Access, event: APIGatewayProxyEventV2, alsoRead: readonly { pk: string; sk: string }[]) {
+async function authorize(access: Access, event: APIGatewayProxyEventV2, alsoRead: (userId: string) => readonly { pk: string; sk: string }[]) {
   const signedIn = await authenticate(readCookie(event.cookies, SESSION_COOKIE), alsoRead);
   if (access === 'public') return signedIn;
   if (!signedIn.principal) throw unauthenticated('Please sign in to continue.');
@@ -127,11 +132,35 @@ async function authorize(access: Access, event: APIGatewayProxyEventV2, alsoRead
   return signedIn;
 }
 
-/** What the route preloads, from path parameters that pass its schema (none otherwise: they get their 400 later). */
-function preloadKeys<B, Q, P extends z.ZodType | undefined>(schemas: Schemas<B, Q, P>, event: APIGatewayProxyEventV2): readonly { pk: string; sk: string }[] {
-  if (!schemas.preload || !schemas.params) return [];
-  const parsed = schemas.params.safeParse(event.pathParameters ?? {});
-  return parsed.success ? schemas.preload(parsed.data as Parsed<P>) : [];
+/** What the route preloads, from a path and body that pass its schemas (none otherwise: they get their 400 later). */
+function preloadKeys<B extends z.ZodMiniType | undefined, Q, P extends z.ZodMiniType | undefined>(
+  schemas: Schemas<B, Q, P>,
+  event: APIGatewayProxyEventV2,
+  body: () => unknown,
+  userId: string,
+): readonly { pk: string; sk: string }[] {
+  if (!schemas.preload) return [];
+  const params = schemas.params ? schemas.params.safeParse(event.pathParameters ?? {}) : { success: true, data: undefined };
+  if (!params.success) return [];
+  let parsedBody: { success: boolean; data?: unknown } = { success: true, data: undefined };
+  try {
+    if (schemas.body) parsedBody = schemas.body.safeParse(body() ?? {});
+  } catch {
+    return [];
+  }
+  return parsedBody.success ? schemas.preload(params.data as Parsed<P>, parsedBody.data as Parsed<B>, { userId }) : [];
+}
+
+/** Runs `read` now; the function returned answers its value, or throws its error, when asked. */
+function attempt<T>(read: () => T): () => T {
+  try {
+    const value = read();
+    return () => value;
+  } catch (error) {
+    return () => {
+      throw error;
+    };
+  }
 }
 
 /**
@@ -154,10 +183,17 @@ function readJsonBody(event: APIGatewayProxyEventV2, wanted: boolean): unknown {
   return wanted ? parsed : undefined;
 }
 
+/**
+ * zod/mini loads no messages: where a schema words none (a wrong type, an unknown key, a number
+ * out of range) the API answers zod's English ones, as it always has. The web never meets these
+ * (its forms send text), so only the Lambdas carry them (3 KB).
+ */
+const englishMessages = { error: en().localeError };
+
 /** Validates one part of the request; a failure names every field and what is wrong with it. */
-function parseInput(part: string, schema: z.ZodType | undefined, value: unknown): unknown {
+function parseInput(part: string, schema: z.ZodMiniType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
-  const parsed = schema.safeParse(value ?? {});
+  const parsed = schema.safeParse(value ?? {}, englishMessages);
   if (parsed.success) return parsed.data;
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) {

@@ -1,10 +1,11 @@
 import { describeItemEvent } from '../../events/projects/activity';
 import type { ItemEvent } from '../../events/projects/events';
-import { countsDelta, evolveItem, type ItemState } from '../../events/projects/item';
+import { countsDelta, evolveItem, isComplete, type ItemState } from '../../events/projects/item';
 import { displayName } from '../../events/projects/room-naming';
 import { stateKeys } from '../store/keys';
 import { historyItem, itemItem, summaryCounterDeltas, type RoomView } from '../projects/views';
-import type { Projection } from './projection';
+import type { WriteSet } from '../store/write-set';
+import type { Change, Projection } from './projection';
 import { settleRoomCompletion } from './room-completion';
 
 /** Where an item lives: its project, its room, and the room's name as shown (for the history). */
@@ -23,34 +24,71 @@ export const locationIn = (room: Pick<RoomView, 'id' | 'projectId' | 'type' | 'n
 /**
  * An item's views: the item in its room's partition, the pointer from its id, its room's and
  * project's counters, and the history (template items, added with a new project, are not
- * history). Whether its room became complete is settled after the commit, when the change moved
- * the room's total or completed count (nothing else can change it).
+ * history). Whether its room became complete matters only when the change moved the room's
+ * total or completed count (nothing else can change it). When the request has read the room
+ * (`room`), that is settled in the same transaction, on condition that the room's flag (and,
+ * unless the item ends present and incomplete, which leaves the room incomplete whatever else
+ * happens, its counters) are still as read: else the command reads again and retries
+ * (`rereadOnConflict`), without the room, settling after the commit as below.
  */
-export const itemViews = (location: ItemLocation): Projection<ItemState, ItemEvent> => ({
-  write(writes, { before, events }) {
-    let state = before;
-    for (const stored of events) {
-      const after = evolveItem(state, stored);
-      const fromTemplate = stored.type === 'ItemAdded' && stored.data.fromTemplate;
-      if (!fromTemplate) {
-        writes.put(historyItem(location.projectId, stored, describeItemEvent(stored, { itemName: after.name || state.name, roomName: location.roomName })));
-      }
-      state = after;
+export const itemViews = (location: ItemLocation, room?: Pick<RoomView, 'total' | 'completed' | 'isComplete'>): ItemProjection => {
+  const roomKey = stateKeys.projectRoom(location.projectId, location.roomId);
+  let known = room;
+  let settledInline = false;
+  return {
+    write(writes, change) {
+      settledInline = writeItemViews(writes, change, location, known);
+      known = undefined;
+    },
+    rereadOnConflict: () => (settledInline ? [roomKey] : []),
+    async settle({ before, events }, views) {
+      if (settledInline) return;
+      const delta = countsDelta(before, events.reduce(evolveItem, before));
+      if (delta.total !== 0 || delta.completed !== 0) await settleRoomCompletion(views, location.projectId, location.roomId);
+    },
+  };
+};
+
+/** A projection whose writes may be conditioned on views read before the command: on their conflict, read again and retry. */
+export type ItemProjection = Projection<ItemState, ItemEvent> & { rereadOnConflict(): readonly { pk: string; sk: string }[] };
+
+/** The item's view writes; true when they settle the room's completion too (see itemViews). */
+function writeItemViews(writes: WriteSet, { before, events }: Change<ItemState, ItemEvent>, location: ItemLocation, room: Pick<RoomView, 'total' | 'completed' | 'isComplete'> | undefined): boolean {
+  let state = before;
+  for (const stored of events) {
+    const after = evolveItem(state, stored);
+    const fromTemplate = stored.type === 'ItemAdded' && stored.data.fromTemplate;
+    if (!fromTemplate) {
+      writes.put(historyItem(location.projectId, stored, describeItemEvent(stored, { itemName: after.name || state.name, roomName: location.roomName })));
     }
-    if (state.exists) writes.put(itemItem(location.projectId, state));
-    else writes.delete(stateKeys.roomItem(location.roomId, state.itemId || before.itemId));
-    if (!before.exists && state.exists) {
-      writes.put({ ...stateKeys.itemPointer(state.itemId), projectId: location.projectId, roomId: location.roomId });
-      // The room must still be there when the item lands in it.
-      writes.check(stateKeys.roomPointer(location.roomId), { expression: 'attribute_exists(pk)' });
-    }
-    if (before.exists && !state.exists) writes.delete(stateKeys.itemPointer(before.itemId));
-    const delta = countsDelta(before, state);
-    writes.add(stateKeys.projectRoom(location.projectId, location.roomId), { ...delta });
-    writes.add(stateKeys.projectSummary(location.projectId), summaryCounterDeltas(delta));
-  },
-  async settle({ before, events }, views) {
-    const delta = countsDelta(before, events.reduce(evolveItem, before));
-    if (delta.total !== 0 || delta.completed !== 0) await settleRoomCompletion(views, location.projectId, location.roomId);
-  },
-});
+    state = after;
+  }
+  if (state.exists) writes.put(itemItem(location.projectId, state));
+  else writes.delete(stateKeys.roomItem(location.roomId, state.itemId || before.itemId));
+  if (!before.exists && state.exists) {
+    writes.put({ ...stateKeys.itemPointer(state.itemId), projectId: location.projectId, roomId: location.roomId });
+    // The room must still be there when the item lands in it.
+    writes.check(stateKeys.roomPointer(location.roomId), { expression: 'attribute_exists(pk)' });
+  }
+  if (before.exists && !state.exists) writes.delete(stateKeys.itemPointer(before.itemId));
+  const delta = countsDelta(before, state);
+  const roomKey = stateKeys.projectRoom(location.projectId, location.roomId);
+  const settles = room !== undefined && (delta.total !== 0 || delta.completed !== 0);
+  if (settles) {
+    const leavesRoomIncomplete = state.exists && !isComplete(state);
+    const total = room.total + delta.total;
+    const complete = !leavesRoomIncomplete && total > 0 && room.completed + delta.completed === total;
+    // Before the counters' ADD: the room's one update keeps this condition.
+    writes.set(roomKey, { isComplete: complete }, leavesRoomIncomplete
+      ? { expression: 'isComplete = :was', values: { ':was': room.isComplete } }
+      : {
+          expression: 'isComplete = :was AND #total = :total AND #completed = :completed',
+          names: { '#total': 'total', '#completed': 'completed' },
+          values: { ':was': room.isComplete, ':total': room.total, ':completed': room.completed },
+        });
+    if (complete !== room.isComplete) writes.add(stateKeys.projectSummary(location.projectId), { completedRooms: complete ? 1 : -1 });
+  }
+  writes.add(roomKey, { ...delta });
+  writes.add(stateKeys.projectSummary(location.projectId), summaryCounterDeltas(delta));
+  return settles;
+}

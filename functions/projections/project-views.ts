@@ -3,7 +3,7 @@ import type { ProjectEvent } from '../../events/projects/events';
 import { evolveProject, type ProjectState } from '../../events/projects/project';
 import { stateKeys } from '../store/keys';
 import type { ViewTable } from '../store/view-table';
-import { clientIndexValue, historyItem, negate, roomItem, summaryCounterDeltas, summaryItem, zeroCounts, type RoomView } from '../projects/views';
+import { clientIndexValue, historyItem, negate, roomItem, summaryCounterDeltas, summaryItem, zeroCounts, type ProjectSummaryView, type RoomView } from '../projects/views';
 import type { Projection } from './projection';
 
 /**
@@ -77,6 +77,19 @@ export const projectViews: Projection<ProjectState, ProjectEvent> = {
     }
   },
 };
+
+/**
+ * The summary as the writes above leave it after a change of the project's details, client or
+ * lock box code (each sets updatedAt to the event's time; no event, no change), so that a
+ * command can answer it without reading it again. Counters are the items' and stay as read.
+ */
+export const summaryAfter = (summary: ProjectSummaryView, state: ProjectState, changedAt: string | undefined): ProjectSummaryView => ({
+  ...summary,
+  ...state.details,
+  clientId: state.clientId,
+  lockBoxCode: state.lockBoxCode,
+  updatedAt: changedAt ?? summary.updatedAt,
+});
 
 /** Deletes a partition (a room's items, a project's history, a chat), and the pointers to its items and messages. */
 async function clearPartition(views: ViewTable, pk: string): Promise<void> {

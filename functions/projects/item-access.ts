@@ -16,16 +16,17 @@ export const itemHeadPreload = ({ id }: { id: string }) => [stateKeys.streamHead
  * Where an item lives, if the caller may see it (404 otherwise, as if it did not exist), and its
  * stream head when the request preloaded it. The head's snapshot names the item's project and
  * room, so the project's summary (who may see it) and the room (its name, for the history) are
- * then one BatchGetItem; without a snapshot, the item's pointer is read first.
+ * then one BatchGetItem; without a snapshot, the item's pointer is read first. The room's counters
+ * as read let the command settle the room's completion in its own transaction (itemViews).
  */
-export async function accessibleItem(principal: Principal, itemId: string, preloadedHead?: Record<string, unknown>): Promise<{ location: ReturnType<typeof locationIn> & { tenantId: string }; head?: StreamHead }> {
+export async function accessibleItem(principal: Principal, itemId: string, preloadedHead?: Record<string, unknown>): Promise<{ location: ReturnType<typeof locationIn> & { tenantId: string }; room: RoomView; head?: StreamHead }> {
   const head = preloadedHead && streamHeadOf(preloadedHead);
   const snapshot = head?.snapshot?.state as ItemState | undefined;
   const where = head?.projectId && snapshot?.exists ? { projectId: head.projectId, roomId: snapshot.roomId } : await itemLocation(itemId);
   if (!where) throw notFound('Checklist item');
   const [summary, room] = await getStateItems<[ProjectSummaryView, RoomView]>([stateKeys.projectSummary(where.projectId), stateKeys.projectRoom(where.projectId, where.roomId)]);
   if (!summary || !room || !isMember(summary, principal)) throw notFound('Checklist item');
-  return { location: { ...locationIn(room), tenantId: summary.contractorId }, head };
+  return { location: { ...locationIn(room), tenantId: summary.contractorId }, room, head };
 }
 
 /** Where an item lives, if the caller may see it (404 otherwise). */

@@ -27,10 +27,16 @@ export const projectPreload = ({ id }: { id: string }) => projectKeys(id);
 /** A room route's preload: the room's pointer, which names its project. */
 export const roomPreload = ({ id }: { id: string }) => [stateKeys.roomPointer(id)];
 
-function accessOf(principal: Principal, summary: ProjectSummaryView | undefined, head: Record<string, unknown> | undefined, what: string): ProjectAccess {
-  if (!summary || !isMember(summary, principal)) throw notFound(what);
-  return { summary, head: streamHeadOf(head) };
+/** The summary (as read) if the caller may see its project; 404 naming `what` otherwise. */
+export function visibleSummary(principal: Principal, summary: object | undefined, what = 'Project'): ProjectSummaryView {
+  if (!summary || !isMember(summary as ProjectSummaryView, principal)) throw notFound(what);
+  return summary as ProjectSummaryView;
 }
+
+const accessOf = (principal: Principal, summary: ProjectSummaryView | undefined, head: Record<string, unknown> | undefined, what: string): ProjectAccess => ({
+  summary: visibleSummary(principal, summary, what),
+  head: streamHeadOf(head),
+});
 
 /** The project (its summary and stream head) if the caller may see it; 404 otherwise. `preloaded`: what projectPreload read. */
 export async function accessibleProject(principal: Principal, projectId: string, preloaded: readonly (Record<string, unknown> | undefined)[] = []): Promise<ProjectAccess> {
