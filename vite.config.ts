@@ -13,6 +13,8 @@ export default defineConfig({
   build: {
     outDir: resolve(here, 'dist/web'),
     emptyOutDir: true,
+    // Every browser the app supports preloads modules itself: no polyfill in the entry (issue 14).
+    modulePreload: { polyfill: false },
   },
   plugins: [
     // Must come before react(): it generates web/routeTree.gen.ts and splits route code.

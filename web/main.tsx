@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { queryClient } from './query-client';
 import { routeTree } from './routeTree.gen';
 import './styles.css';

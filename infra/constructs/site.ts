@@ -19,10 +19,11 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/http/client-address';
 import { appContentSecurityPolicy, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../../functions/http/security-headers';
+import { IMMUTABLE, REVALIDATE } from '../local/gateway/web-app';
 import { webDistDir } from '../paths';
 
 export interface SiteProps {
@@ -32,6 +33,8 @@ export interface SiteProps {
   readonly uploadsBucket: IBucket;
   /** Sent to the HTTP API as x-origin-verify: vouches for x-viewer-address (functions/http/client-address.ts). */
   readonly originSecret: string;
+  /** The built web app (default dist/web). */
+  readonly webDir?: string;
 }
 
 /**
@@ -169,15 +172,35 @@ export class Site extends Construct {
       },
     });
 
-    // Deploy the built app only if it has been built, so synth works before `vite build`.
-    if (existsSync(join(webDistDir, 'index.html'))) {
-      new BucketDeployment(this, 'WebDeployment', {
-        sources: [Source.asset(webDistDir)],
+    // Deploy the built app only if it has been built, so synth works before `vite build`. The
+    // browser's cache, as the local gateway sets it (infra/local/gateway/web-app.ts), travels as
+    // each object's Cache-Control (CloudFront passes it on): hashed files under assets/ never
+    // change under their name, so a year; index.html and the other unhashed files are revalidated
+    // on every load, so a deploy shows at once. The default behaviour compresses (brotli or gzip,
+    // as CachingOptimized keys on Accept-Encoding).
+    const webDir = props.webDir ?? webDistDir;
+    if (existsSync(join(webDir, 'index.html'))) {
+      // Earlier builds' files are kept: a page loaded before a deploy still finds its lazy chunks.
+      const hashedAssets = new BucketDeployment(this, 'WebAssetsDeployment', {
+        sources: [Source.asset(join(webDir, 'assets'))],
         destinationBucket: this.webBucket,
+        destinationKeyPrefix: 'assets/',
+        cacheControl: [CacheControl.fromString(IMMUTABLE)],
+        prune: false,
+        memoryLimit: 512,
+      });
+      const appShell = new BucketDeployment(this, 'WebDeployment', {
+        sources: [Source.asset(webDir, { exclude: ['assets'] })],
+        destinationBucket: this.webBucket,
+        // Neither uploaded nor pruned here: the deployment above owns them.
+        exclude: ['assets/*'],
+        cacheControl: [CacheControl.fromString(REVALIDATE)],
         distribution: this.distribution,
         distributionPaths: ['/*'],
         memoryLimit: 512,
       });
+      // The new index.html goes live only once the scripts it names are there.
+      appShell.node.addDependency(hashedAssets);
     }
   }
 }

@@ -315,6 +315,26 @@ describe('project checklist in the browser', () => {
     expect(await item(again, 'Backsplash').getByLabel('Grout').inputValue()).toBe('Warm grey');
   });
 
+  it('draws the whole checklist from at most 5 API calls, for either role (issue 14)', async () => {
+    const { contractor, client, projectId } = await projectForTwo();
+    for (const [page, path] of [
+      [contractor, `/project/${projectId}`],
+      [client, `/client-project/${projectId}`],
+    ] as const) {
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/')) calls.push(`${request.method()} ${pathname}`);
+      });
+      await page.goto(path);
+      // Drawn: every room of the template shows its items.
+      await expect.poll(() => page.locator('[data-room-id]').count()).toBe(8);
+      await expect.poll(() => page.locator('[data-room-id]:not(:has(article[data-item-id]))').count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(5);
+    }
+  });
+
   it('falls back to the first project, and says so when there is none', async () => {
     const { client, projectId } = await projectForTwo();
     await client.goto('/client-project/not-a-project-of-yours');

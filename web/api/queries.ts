@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { User } from '../../contract/accounts';
 import { callApi } from './call';
+import { readChecklist } from './checklist';
 import { ApiError } from './client';
 import { queryKeys } from './query-keys';
 
@@ -23,6 +24,7 @@ export const queries = {
   projectsWithStats: () => queryOptions({ queryKey: queryKeys.projectsWithStats, queryFn: () => callApi('listProjectsWithStats') }),
   clientProjects: () => queryOptions({ queryKey: queryKeys.clientProjects, queryFn: () => callApi('listClientProjects') }),
   stats: (projectId: string) => queryOptions({ queryKey: queryKeys.stats(projectId), queryFn: () => callApi('projectStats', { params: { id: projectId } }) }),
+  checklist: (projectId: string) => queryOptions({ queryKey: queryKeys.checklist(projectId), queryFn: ({ client }) => readChecklist(client, projectId) }),
   rooms: (projectId: string) => queryOptions({ queryKey: queryKeys.rooms(projectId), queryFn: () => callApi('listRooms', { params: { projectId } }) }),
   roomItems: (roomId: string) => queryOptions({ queryKey: queryKeys.items(roomId), queryFn: () => callApi('listRoomItems', { params: { id: roomId } }) }),
   chat: (projectId: string) => queryOptions({ queryKey: queryKeys.chat(projectId), queryFn: () => callApi('listChat', { params: { id: projectId } }) }),

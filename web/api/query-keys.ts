@@ -1,6 +1,6 @@
 /**
  * Every cache key of the app, in one place. Keys nest so that one invalidation reaches a family:
- * `project(id)` covers its stats, rooms, chat and history; `allItems` covers every room's items.
+ * `project(id)` covers its checklist, stats, rooms, chat and history; `allItems` covers every room's items.
  */
 export const queryKeys = {
   me: ['auth', 'me'] as const,
@@ -11,6 +11,8 @@ export const queryKeys = {
   projectsWithStats: ['projects', 'with-stats'] as const,
   clientProjects: ['client-projects'] as const,
   project: (projectId: string) => ['projects', projectId] as const,
+  /** The checklist page's one read: the project's details here, its stats, rooms and items seeded into their own keys. */
+  checklist: (projectId: string) => ['projects', projectId, 'checklist'] as const,
   stats: (projectId: string) => ['projects', projectId, 'stats'] as const,
   rooms: (projectId: string) => ['projects', projectId, 'rooms'] as const,
   chat: (projectId: string) => ['projects', projectId, 'chat'] as const,

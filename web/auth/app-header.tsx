@@ -1,9 +1,6 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Link } from '@tanstack/react-router';
-import { ChevronDown, CircleUser, LogOut, Settings } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { User } from '../../events/accounts/schemas';
-import { useSignOut } from './session';
+import { MenuTriggerContent, menuTriggerClass } from './menu-trigger';
 
 /**
  * The signed-in header (spec section 1): a contractor's reads Project Manager; a client's shows the
@@ -35,10 +32,10 @@ export function AppHeader({ user, children }: { user: User; children?: ReactNode
   );
 }
 
-const roleLabels = { contractor: 'Contractor', client: 'Client' } as const;
-
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-highlighted:bg-gray-100 data-disabled:pointer-events-none data-disabled:opacity-50 dark:data-highlighted:bg-gray-800';
+// The menu (Radix, with its positioning and focus code: ~20 KB gzip) is fetched when the pointer
+// or focus reaches the trigger, and drawn at the first open; until then a plain button (issue 14).
+const loadMenu = () => import('./user-menu');
+const UserMenuDropdown = lazy(loadMenu);
 
 /**
  * The user menu (spec section 2): name, e-mail, role, Account Settings, Sign Out (to /login).
@@ -46,44 +43,31 @@ const itemClass =
  * readers only below the md breakpoint.
  */
 export function UserMenu({ user, compact = false }: { user: User; compact?: boolean }) {
-  const signOut = useSignOut();
-  const name = `${user.firstName} ${user.lastName}`;
-  // A client's welcome line already shows the name, so on a phone their trigger keeps it for screen readers only.
-  const nameClass = compact ? 'sr-only md:not-sr-only' : user.role === 'client' ? 'sr-only sm:not-sr-only' : undefined;
+  const [opened, setOpened] = useState(false);
+  const warm = () => void loadMenu();
+  const plain = (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={warm}
+      onFocus={warm}
+      onClick={() => setOpened(true)}
+      // As the menu's own trigger: the down arrow opens it too.
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        setOpened(true);
+      }}
+      className={menuTriggerClass}
+    >
+      <MenuTriggerContent user={user} compact={compact} />
+    </button>
+  );
+  if (!opened) return plain;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex min-w-0 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 data-[state=open]:bg-gray-100 dark:hover:bg-gray-800 dark:data-[state=open]:bg-gray-800">
-        <CircleUser aria-hidden="true" className="size-5 shrink-0" />
-        {/* Two spans: not-sr-only resets white-space and overflow, which would undo the truncation. */}
-        <span className={nameClass}>
-          <span className={`block truncate ${compact ? 'max-w-[10rem]' : 'max-w-[7.5rem] sm:max-w-[14rem]'}`}>{name}</span>
-        </span>
-        <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 w-64 max-w-[calc(100vw-1rem)] rounded-md border border-gray-200 bg-white p-1 text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
-        >
-          <DropdownMenu.Label className="grid gap-0.5 px-2 py-2">
-            <span className="truncate text-sm font-semibold">{name}</span>
-            <span className="truncate text-xs text-gray-600 dark:text-gray-400">{user.email}</span>
-            <span className="text-xs text-gray-600 dark:text-gray-400">{roleLabels[user.role]}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-700" />
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/account-settings">
-              <Settings aria-hidden="true" className="size-4" />
-              Account Settings
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
-            <LogOut aria-hidden="true" className="size-4" />
-            Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={plain}>
+      <UserMenuDropdown user={user} compact={compact} />
+    </Suspense>
   );
 }

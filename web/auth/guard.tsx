@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorComponent, Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { ShieldAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { Role, User } from '../../events/accounts/schemas';
 import { queries } from '../api/queries';
 import { buttonClass, linkClass } from '../components/button';
 import { PageSpinner } from '../components/page-spinner';
-import { LoginScreen } from './login-screen';
 import { useCurrentUser } from './session';
 
 /**
@@ -37,11 +36,23 @@ export function UserLoadError({ error }: ErrorComponentProps) {
   return <AccountError error={accountError} onRetry={() => void router.invalidate()} />;
 }
 
+// Signed-in screens rarely need the sign-in form (and its form library): fetched only then (issue 14).
+const LoginScreen = lazy(() => import('./login-screen').then((module) => ({ default: module.LoginScreen })));
+
+/** The login screen in place of a screen that needs a signed-in user. */
+export function SignInInstead() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <LoginScreen />
+    </Suspense>
+  );
+}
+
 export function WithUser({ children }: { children: (user: User) => ReactNode }) {
   const me = useCurrentUser();
   if (me.isPending) return <PageSpinner />;
   if (me.isError) return <AccountError error={me.error} onRetry={() => void me.refetch()} />;
-  return me.data ? children(me.data) : <LoginScreen />;
+  return me.data ? children(me.data) : <SignInInstead />;
 }
 
 /** A route for one role (or, without `role`, any signed-in user); a wrong role sees Access Denied. */

@@ -1,14 +1,17 @@
 import { History, MessageSquare } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import type { User } from '../../events/accounts/schemas';
 import { UnreadBadge } from '../components/unread-badge';
 import type { HistoryEntry, UserSessionAnswer } from '../../contract/chat';
 import { queries } from '../api/queries';
-import { ChatModal } from './chat-modal';
 import { historySeenKey, seenMark, unreadMessageCount, unseenHistoryCount } from './format';
-import { HistoryDialog } from './history-dialog';
-import { JoinChatDialog } from './join-chat-dialog';
+import { OnceOpened } from '../components/once-opened';
+
+// Fetched at their first opening, not before the checklist draws (issue 14).
+const ChatModal = lazy(() => import('./chat-modal').then((module) => ({ default: module.ChatModal })));
+const HistoryDialog = lazy(() => import('./history-dialog').then((module) => ({ default: module.HistoryDialog })));
+const JoinChatDialog = lazy(() => import('./join-chat-dialog').then((module) => ({ default: module.JoinChatDialog })));
 
 /**
  * The checklist header's Chat and History buttons with their dialogs and unread badges.
@@ -46,29 +49,35 @@ export function ChatAndHistoryButtons({ projectId, projectName, user, buttonClas
         <UnreadBadge count={dialog === 'history' ? 0 : unseen} />
       </button>
 
-      <JoinChatDialog user={user} open={dialog === 'join'} onOpenChange={close} onJoined={() => setDialog('chat')} />
+      <OnceOpened open={dialog === 'join'}>
+        <JoinChatDialog user={user} open={dialog === 'join'} onOpenChange={close} onJoined={() => setDialog('chat')} />
+      </OnceOpened>
       {name && (
-        <ChatModal
-          open={dialog === 'chat'}
-          onOpenChange={close}
-          projectId={projectId}
-          projectName={projectName}
-          user={user}
-          userName={name}
-          messages={chat.data}
-          loading={chat.isPending}
-          error={chat.error}
-          onRetry={() => void chat.refetch()}
-        />
+        <OnceOpened open={dialog === 'chat'}>
+          <ChatModal
+            open={dialog === 'chat'}
+            onOpenChange={close}
+            projectId={projectId}
+            projectName={projectName}
+            user={user}
+            userName={name}
+            messages={chat.data}
+            loading={chat.isPending}
+            error={chat.error}
+            onRetry={() => void chat.refetch()}
+          />
+        </OnceOpened>
       )}
-      <HistoryDialog
-        open={dialog === 'history'}
-        onOpenChange={close}
-        entries={history.data}
-        loading={history.isPending}
-        error={history.error}
-        onRetry={() => void history.refetch()}
-      />
+      <OnceOpened open={dialog === 'history'}>
+        <HistoryDialog
+          open={dialog === 'history'}
+          onOpenChange={close}
+          entries={history.data}
+          loading={history.isPending}
+          error={history.error}
+          onRetry={() => void history.refetch()}
+        />
+      </OnceOpened>
     </>
   );
 }

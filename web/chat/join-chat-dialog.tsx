@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { User } from '../../events/accounts/schemas';
 import { readers } from '../../events/chat/events';
 import { userSessionInput } from '../../events/chat/inputs';
@@ -20,8 +20,8 @@ import { roleLabels } from './format';
  */
 
 /** The API's rule (a role, a trimmed name of 1 to 100 characters), with words for a person. */
-const joinForm = userSessionInput.omit({ chatOpenedOnce: true }).extend({
-  userName: z.string().trim().min(1, 'Please enter your name').max(100, 'Your name must be at most 100 characters'),
+const joinForm = z.extend(z.omit(userSessionInput, { chatOpenedOnce: true }), {
+  userName: z.string().check(z.trim(), z.minLength(1, 'Please enter your name'), z.maxLength(100, 'Your name must be at most 100 characters')),
 });
 type JoinValues = z.output<typeof joinForm>;
 

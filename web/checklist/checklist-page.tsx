@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, FolderOpen, KeyRound, LoaderCircle, MapPin, Printer, Save } from 'lucide-react';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
@@ -6,6 +6,7 @@ import type { Project, ProjectStats, Room } from '../../contract/projects';
 import type { User } from '../../events/accounts/schemas';
 import type { RoomType } from '../../events/projects/model';
 import { roomLabels } from '../../events/projects/model';
+import { ApiError } from '../api/client';
 import { queries } from '../api/queries';
 import { ChatAndHistoryButtons } from '../chat/chat-controls';
 import { UserMenu } from '../auth/app-header';
@@ -33,32 +34,44 @@ import { cardClass } from './ui';
  * falls back to the user's first project when it is not one of theirs.
  */
 export function ChecklistPage({ projectId, user }: { projectId: string; user: User }) {
+  return <LoadedChecklist projectId={projectId} user={user} ifMissing={<FirstProject user={user} />} />;
+}
+
+/** The page drawn from the project's checklist read (one call: issue 14); `ifMissing` when the project is not the user's. */
+function LoadedChecklist({ projectId, user, ifMissing }: { projectId: string; user: User; ifMissing: ReactNode }) {
+  const checklist = useQuery(queries.checklist(projectId));
+  // A malformed id is a 400, another's or an unknown project a 404: either way not one of theirs.
+  if (checklist.isError && checklist.error instanceof ApiError && (checklist.error.status === 400 || checklist.error.status === 404)) return ifMissing;
+  if (!checklist.isSuccess) return <ProjectPending user={user} read={checklist} />;
+  return <ProjectChecklist key={checklist.data.project.id} project={checklist.data.project} user={user} />;
+}
+
+/** Not one of the user's projects: their first one, if any. */
+function FirstProject({ user }: { user: User }) {
   const projects = useQuery(queries.projects());
-  if (projects.isPending) {
-    return (
-      <PageFrame user={user}>
+  if (!projects.isSuccess) return <ProjectPending user={user} read={projects} />;
+  const first = projects.data[0];
+  const none = (
+    <PageFrame user={user}>
+      <EmptyState icon={<FolderOpen aria-hidden="true" className="size-12 text-gray-400 dark:text-gray-500" />} title="No Project Found">
+        <p className="mt-2 max-w-md text-sm text-gray-600 dark:text-gray-400">Create a project to get started with your construction checklist.</p>
+      </EmptyState>
+    </PageFrame>
+  );
+  return first ? <LoadedChecklist projectId={first.id} user={user} ifMissing={none} /> : none;
+}
+
+/** While the project is being read, or when reading it failed. */
+function ProjectPending({ user, read }: { user: User; read: UseQueryResult }) {
+  return (
+    <PageFrame user={user}>
+      {read.isError ? (
+        <ListError what="the project" error={read.error} onRetry={() => void read.refetch()} retrying={read.isFetching} />
+      ) : (
         <ListSpinner label="Loading project" />
-      </PageFrame>
-    );
-  }
-  if (projects.isError) {
-    return (
-      <PageFrame user={user}>
-        <ListError what="the project" error={projects.error} onRetry={() => void projects.refetch()} retrying={projects.isFetching} />
-      </PageFrame>
-    );
-  }
-  const project = projects.data.find((entry) => entry.id === projectId) ?? projects.data[0];
-  if (!project) {
-    return (
-      <PageFrame user={user}>
-        <EmptyState icon={<FolderOpen aria-hidden="true" className="size-12 text-gray-400 dark:text-gray-500" />} title="No Project Found">
-          <p className="mt-2 max-w-md text-sm text-gray-600 dark:text-gray-400">Create a project to get started with your construction checklist.</p>
-        </EmptyState>
-      </PageFrame>
-    );
-  }
-  return <ProjectChecklist key={project.id} project={project} user={user} />;
+      )}
+    </PageFrame>
+  );
 }
 
 /** The header and main area around a page without a project (loading, failed, none). */

@@ -1,10 +1,11 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { FileDown, LoaderCircle } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { buttonClass } from '../components/button';
-import { overlayClass, panelClass } from '../components/dialog';
+import { OnceOpened } from '../components/once-opened';
 import { exportProjectPdf } from './export-pdf';
+
+const ExportFailedDialog = lazy(() => import('./export-failed-dialog'));
 
 /**
  * The footer's Export PDF button: downloads the checklist as a PDF, shows 'Exporting...' while
@@ -21,25 +22,9 @@ export function ExportPdfButton({ project }: { project: { id: string; name: stri
         {exporting.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <FileDown aria-hidden="true" className="size-4" />}
         {exporting.isPending ? 'Exporting...' : 'Export PDF'}
       </button>
-      <AlertDialog.Root open={failed} onOpenChange={setFailed}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className={overlayClass} />
-          <AlertDialog.Content
-            className={`${panelClass} max-w-md`}
-            // The button was disabled while exporting, so it lost focus; give it back.
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              buttonRef.current?.focus();
-            }}
-          >
-            <AlertDialog.Title className="text-lg font-semibold">Export Failed</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-gray-600 dark:text-gray-400">Failed to export PDF. Please try again.</AlertDialog.Description>
-            <div className="mt-6 flex justify-end">
-              <AlertDialog.Action className={buttonClass.primary}>OK</AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <OnceOpened open={failed}>
+        <ExportFailedDialog open={failed} onOpenChange={setFailed} returnFocusTo={buttonRef} />
+      </OnceOpened>
     </>
   );
 }

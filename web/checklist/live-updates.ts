@@ -66,8 +66,8 @@ export function useProjectLiveUpdates(projectId: string): void {
       // Any change can move the counters and the rooms' progress, and is an entry of the history.
       mark(queryKeys.stats(projectId), queryKeys.rooms(projectId), queryKeys.history(projectId));
       const stream = typeof notice.streamId === 'string' ? parseStreamId(notice.streamId) : undefined;
-      // The project's own stream: its details and lock box code (the plain list), its rooms.
-      if (stream?.kind !== 'item') mark(queryKeys.projects);
+      // The project's own stream: its details and lock box code (the page's checklist read, the plain list), its rooms.
+      if (stream?.kind !== 'item') mark(queryKeys.checklist(projectId), queryKeys.projects);
       else {
         // A known item: its room's list. A new one: every room's list (its room is not known here).
         const roomId = roomOfItem(queryClient, stream.id);

@@ -5,7 +5,7 @@ import type { RoomType } from '../../events/projects/model';
 import { nameNewRoom } from '../../events/projects/room-naming';
 import { serverMessage } from '../api/errors';
 import { toast } from '../components/toast';
-import type { ChecklistItem, Project, ProjectStats, Room } from '../../contract/projects';
+import type { ChecklistItem, Project, ProjectChecklist, ProjectStats, Room } from '../../contract/projects';
 import { queryKeys } from '../api/query-keys';
 import { addItem, addRoom, deleteItem, deleteRoom, patchItem, renameRoom, setLockBoxCode, type FlagField, type ItemPatch, type NewItem } from './api';
 import type { ItemActions } from './item-card';
@@ -187,9 +187,9 @@ export function useSaveLockBoxCode(projectId: string) {
     async (code: string) => {
       try {
         const project = await setLockBoxCode(projectId, code);
-        queryClient.setQueryData<Project[]>(queryKeys.projects, (projects) =>
-          projects?.map((entry) => (entry.id === project.id ? { ...entry, lockBoxCode: project.lockBoxCode } : entry)),
-        );
+        const withCode = (entry: Project): Project => (entry.id === project.id ? { ...entry, lockBoxCode: project.lockBoxCode } : entry);
+        queryClient.setQueryData<Project[]>(queryKeys.projects, (projects) => projects?.map(withCode));
+        queryClient.setQueryData<ProjectChecklist>(queryKeys.checklist(projectId), (checklist) => checklist && { ...checklist, project: withCode(checklist.project) });
       } catch (error) {
         toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to save the lock box code. Please try again.') });
         throw error;

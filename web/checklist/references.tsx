@@ -1,11 +1,14 @@
 import { ExternalLink, ImagePlus, Link2, LoaderCircle, Plus, Save, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { iconButtonClass } from '../components/button';
-import { AddPhotoDialog } from './add-photo-dialog';
+import { OnceOpened } from '../components/once-opened';
 import { cleanLinks, safeHref, withLink } from './model';
 import { sameJson } from './use-autosave';
 import { smallInputClass } from '../components/input';
 import { smallButtonClass, Thumbnail } from './ui';
+
+// With its upload code, fetched at the first Add Photo (issue 14).
+const AddPhotoDialog = lazy(() => import('./add-photo-dialog').then((module) => ({ default: module.AddPhotoDialog })));
 
 /** Reference links and images of an item (spec sections 2, 4 and 5), also used by each cabinet part. */
 
@@ -106,7 +109,9 @@ export function ItemReferences({
           <ImageList images={images} label="Reference Images" onChange={onImagesChange} />
         </div>
       )}
-      <AddPhotoDialog itemId={itemId} open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url])} />
+      <OnceOpened open={adding}>
+        <AddPhotoDialog itemId={itemId} open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url])} />
+      </OnceOpened>
     </div>
   );
 }
@@ -199,7 +204,9 @@ export function PartReferences({
         </ul>
       )}
       {images.length > 0 && <ImageList images={images} label={`${part} Images`} onChange={onImagesChange} />}
-      <AddPhotoDialog itemId={itemId} open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url])} />
+      <OnceOpened open={adding}>
+        <AddPhotoDialog itemId={itemId} open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url])} />
+      </OnceOpened>
     </div>
   );
 }

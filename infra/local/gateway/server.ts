@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import sirv from 'sirv';
 import { PUBLISHED_PREFIX, servedObjectKey } from '../../../functions/objects/object-keys';
 import { apiSecurityHeaders, appContentSecurityPolicy, originOf, securityHeaders } from '../../../functions/http/security-headers';
 import { handleApiRequest } from './http-api';
+import { webApp } from './web-app';
 import { createWebSocketApi } from './websocket-api';
 
 /**
@@ -13,7 +13,7 @@ import { createWebSocketApi } from './websocket-api';
  *   /ws              the WebSocket API
  *   /@connections/*  the WebSocket management API
  *   /objects/*       published objects of the uploads bucket (read-only, like CloudFront's behaviour)
- *   everything else  the built web app, index.html for client-side routes
+ *   everything else  the built web app, index.html for client-side routes, compressed and cached (web-app.ts)
  *
  * Every answer carries the security headers CloudFront's response headers policy adds in AWS
  * (functions/http/security-headers.ts), except Strict-Transport-Security: this is plain http on
@@ -34,7 +34,7 @@ export interface GatewayOptions {
 
 export async function startGateway(options: GatewayOptions) {
   const websocket = createWebSocketApi();
-  const web = options.webDir && existsSync(options.webDir) ? sirv(options.webDir, { single: true, dev: false, etag: true }) : undefined;
+  const web = options.webDir && existsSync(options.webDir) ? webApp(options.webDir) : undefined;
 
   // Browsers PUT photos straight to the S3 emulator (presigned URLs), and open /ws on this address.
   const uploadOrigin = originOf(options.objectsOrigin);
@@ -49,11 +49,7 @@ export async function startGateway(options: GatewayOptions) {
       if (path.startsWith('/api/')) return handleApiRequest(req, res);
       if (await websocket.handleManagement(req, res)) return;
       if (path.startsWith(`/${PUBLISHED_PREFIX}`)) return serveObject(options.objectsOrigin, req, res);
-      if (web) {
-        return web(req, res, () => {
-          res.writeHead(404).end('Not Found');
-        });
-      }
+      if (web) return web(req, res);
       res.writeHead(404, { 'content-type': 'text/plain' }).end('The web app is not built: run `npm run build:web`.');
     })();
     served.catch((error) => {

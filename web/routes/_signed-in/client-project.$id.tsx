@@ -6,7 +6,7 @@ import { RequireAuth } from '../../auth/guard';
 
 /** The project checklist page, client variant (spec section 2): the same page at /client-project/{id}. */
 export const Route = createFileRoute('/_signed-in/client-project/$id')({
-  loader: ({ context: { queryClient } }) => prefetchForUser(queryClient, () => queryClient.prefetchQuery(queries.projects())),
+  loader: ({ context: { queryClient }, params }) => prefetchForUser(queryClient, () => queryClient.prefetchQuery(queries.checklist(params.id))),
   component: ClientProjectRoute,
 });
 

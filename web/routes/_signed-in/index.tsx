@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoginScreen } from '../../auth/login-screen';
 import { queries } from '../../api/queries';
 import { prefetchForUser } from '../../api/prefetch';
-import { WithUser } from '../../auth/guard';
+import { SignInInstead, WithUser } from '../../auth/guard';
 import { ClientHome } from '../../homes/client-home';
 import { ContractorHome } from '../../homes/contractor-home';
 
@@ -23,7 +22,7 @@ function Home() {
   return (
     <WithUser>
       {(user) =>
-        user.role === 'contractor' ? <ContractorHome user={user} /> : user.role === 'client' ? <ClientHome user={user} /> : <LoginScreen />
+        user.role === 'contractor' ? <ContractorHome user={user} /> : user.role === 'client' ? <ClientHome user={user} /> : <SignInInstead />
       }
     </WithUser>
   );

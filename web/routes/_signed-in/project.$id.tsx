@@ -6,7 +6,7 @@ import { RequireAuth } from '../../auth/guard';
 
 /** The project checklist page (spec section 2): any signed-in user; signed out, the login screen. */
 export const Route = createFileRoute('/_signed-in/project/$id')({
-  loader: ({ context: { queryClient } }) => prefetchForUser(queryClient, () => queryClient.prefetchQuery(queries.projects())),
+  loader: ({ context: { queryClient }, params }) => prefetchForUser(queryClient, () => queryClient.prefetchQuery(queries.checklist(params.id))),
   component: ProjectRoute,
 });
 

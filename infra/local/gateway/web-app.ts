@@ -1,0 +1,27 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import compression from 'compression';
+import sirv from 'sirv';
+
+/**
+ * The built web app as CloudFront serves it (infra/constructs/site.ts): text compressed with
+ * brotli or gzip as the browser accepts, hashed files under /assets/ cached for a year (their
+ * name changes with their content), everything else (index.html) revalidated on every load, and
+ * index.html for a client-side route (a path without an extension; a missing asset is a 404).
+ */
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+export function webApp(webDir: string) {
+  const files = sirv(webDir, {
+    single: true,
+    etag: true,
+    setHeaders: (res, pathname) => res.setHeader('cache-control', pathname.startsWith('/assets/') ? IMMUTABLE : REVALIDATE),
+  });
+  const compress = compression();
+  return (req: IncomingMessage, res: ServerResponse): Promise<void> =>
+    new Promise((done) => {
+      res.once('close', done);
+      compress(req as never, res as never, () => files(req, res));
+    });
+}

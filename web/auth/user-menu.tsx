@@ -1,0 +1,49 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link } from '@tanstack/react-router';
+import { LogOut, Settings } from 'lucide-react';
+import type { User } from '../../events/accounts/schemas';
+import { MenuTriggerContent, menuTriggerClass } from './menu-trigger';
+import { useSignOut } from './session';
+
+/** The user menu itself, fetched and drawn at its first open (see UserMenu in app-header.tsx), and open then. */
+
+const roleLabels = { contractor: 'Contractor', client: 'Client' } as const;
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-highlighted:bg-gray-100 data-disabled:pointer-events-none data-disabled:opacity-50 dark:data-highlighted:bg-gray-800';
+
+export default function UserMenuDropdown({ user, compact }: { user: User; compact: boolean }) {
+  const signOut = useSignOut();
+  const name = `${user.firstName} ${user.lastName}`;
+  return (
+    <DropdownMenu.Root defaultOpen>
+      <DropdownMenu.Trigger className={menuTriggerClass}>
+        <MenuTriggerContent user={user} compact={compact} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 w-64 max-w-[calc(100vw-1rem)] rounded-md border border-gray-200 bg-white p-1 text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+        >
+          <DropdownMenu.Label className="grid gap-0.5 px-2 py-2">
+            <span className="truncate text-sm font-semibold">{name}</span>
+            <span className="truncate text-xs text-gray-600 dark:text-gray-400">{user.email}</span>
+            <span className="text-xs text-gray-600 dark:text-gray-400">{roleLabels[user.role]}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-700" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/account-settings">
+              <Settings aria-hidden="true" className="size-4" />
+              Account Settings
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
+            <LogOut aria-hidden="true" className="size-4" />
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
