@@ -1,6 +1,7 @@
 import { httpHandler } from '../http/handler';
 import { projectIdParam } from '../projects/params';
-import { accessibleSummary, listHistory } from '../projects/read';
+import { summaryByProjectIdPreload, visibleSummary } from '../projects/project-access';
+import { listHistory } from '../projects/read';
 import { httpRoutes } from '../routes';
 
 const HISTORY_LIMIT = 200;
@@ -10,7 +11,7 @@ const HISTORY_LIMIT = 200;
  * themselves (the same as GET /api/projects/{id}/history). Nothing posted to the chat is one, so
  * no body can forge a history line.
  */
-export const handler = httpHandler(httpRoutes.chatHistory, { params: projectIdParam }, async ({ principal, params }) => {
-  await accessibleSummary(principal, params.projectId);
+export const handler = httpHandler(httpRoutes.chatHistory, { params: projectIdParam, preload: summaryByProjectIdPreload }, async ({ principal, params, preloaded }) => {
+  visibleSummary(principal, preloaded[0]);
   return (await listHistory(params.projectId, HISTORY_LIMIT)).map(({ pk: _pk, sk: _sk, ...entry }) => entry);
 });

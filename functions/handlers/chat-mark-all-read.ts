@@ -6,14 +6,11 @@ import { inProject, runCommands } from '../commands/run-commands';
 import { chatViews } from '../projections/chat-views';
 import { httpHandler } from '../http/handler';
 import { projectIdParam } from '../projects/params';
-import { visibleSummary } from '../projects/project-access';
-import { stateKeys } from '../store/keys';
+import { summaryByProjectIdPreload, visibleSummary } from '../projects/project-access';
 import { httpRoutes } from '../routes';
 
-const summaryPreload = ({ projectId }: { projectId: string }) => [stateKeys.projectSummary(projectId)];
-
 /** Marks every message of the project read for the caller's role, a batch per transaction (the summary is read with the session). */
-export const handler = httpHandler(httpRoutes.markAllRead, { body: markAllReadInput, params: projectIdParam, preload: summaryPreload }, async ({ body, principal, requestId, preloaded }) => {
+export const handler = httpHandler(httpRoutes.markAllRead, { body: markAllReadInput, params: projectIdParam, preload: summaryByProjectIdPreload }, async ({ body, principal, requestId, preloaded }) => {
   const [summary] = preloaded;
   const project = visibleSummary(principal, summary);
   if (body.userType !== principal.role || Boolean(body.readByContractor) !== (principal.role === 'contractor')) {

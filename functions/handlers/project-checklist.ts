@@ -1,13 +1,14 @@
 import { itemDto, projectDto, roomDto, statsDto } from '../projects/dto';
 import { idParam } from '../projects/params';
-import { accessibleSummary, listChecklist } from '../projects/read';
+import { summaryPreload, visibleSummary } from '../projects/project-access';
+import { listChecklist } from '../projects/read';
 import { httpHandler } from '../http/handler';
 import { httpRoutes } from '../routes';
 import type { ProjectChecklist } from '../../contract/projects';
 
 /** The checklist page's data in one answer: the project, its stats, and every room with its items. */
-export const handler = httpHandler(httpRoutes.projectChecklist, { params: idParam }, async ({ principal, params }): Promise<ProjectChecklist> => {
-  const summary = await accessibleSummary(principal, params.id);
+export const handler = httpHandler(httpRoutes.projectChecklist, { params: idParam, preload: summaryPreload }, async ({ principal, params, preloaded }): Promise<ProjectChecklist> => {
+  const summary = visibleSummary(principal, preloaded[0]);
   const { rooms, items } = await listChecklist(params.id);
   return {
     project: projectDto(summary),

@@ -1,10 +1,10 @@
 import { statsDto } from '../projects/dto';
 import { idParam } from '../projects/params';
-import { accessibleSummary } from '../projects/read';
+import { summaryPreload, visibleSummary } from '../projects/project-access';
 import { httpHandler } from '../http/handler';
 import { httpRoutes } from '../routes';
 
-/** One read, whatever the project's size: the counters live on the summary. */
-export const handler = httpHandler(httpRoutes.projectStats, { params: idParam }, async ({ principal, params }) =>
-  statsDto(await accessibleSummary(principal, params.id)),
+/** Read with the session, whatever the project's size: the counters live on the summary. */
+export const handler = httpHandler(httpRoutes.projectStats, { params: idParam, preload: summaryPreload }, async ({ principal, preloaded }) =>
+  statsDto(visibleSummary(principal, preloaded[0])),
 );

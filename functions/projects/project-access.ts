@@ -24,6 +24,11 @@ const projectKeys = (projectId: string) => [stateKeys.projectSummary(projectId),
 /** A project route's preload (see httpHandler's `preload`). */
 export const projectPreload = ({ id }: { id: string }) => projectKeys(id);
 
+/** A project read's preload: only the summary, which says who may see the project (and holds its counters). */
+export const summaryPreload = ({ id }: { id: string }) => [stateKeys.projectSummary(id)];
+/** The same for the routes that name the project `{projectId}`. */
+export const summaryByProjectIdPreload = ({ projectId }: { projectId: string }) => summaryPreload({ id: projectId });
+
 /** A room route's preload: the room's pointer, which names its project. */
 export const roomPreload = ({ id }: { id: string }) => [stateKeys.roomPointer(id)];
 

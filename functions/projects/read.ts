@@ -1,5 +1,4 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { notFound } from '../../events/errors';
 import type { Principal } from '../auth/session-token';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
@@ -26,13 +25,6 @@ export const getSummary = (projectId: string) => stateViewTable.get<ProjectSumma
 
 export const isMember = (summary: ProjectSummaryView, principal: Principal) =>
   summary.contractorId === principal.userId || (summary.clientId != null && summary.clientId === principal.userId);
-
-/** The project's summary if the caller may see it; 404 otherwise. */
-export async function accessibleSummary(principal: Principal, projectId: string): Promise<ProjectSummaryView> {
-  const summary = await getSummary(projectId);
-  if (!summary || !isMember(summary, principal)) throw notFound('Project');
-  return summary;
-}
 
 export async function listRooms(projectId: string): Promise<RoomView[]> {
   const rooms = await queryAll<RoomView>(beginsWith(stateKeys.projectSummary(projectId).pk, stateKeys.projectRoomsPrefix));
