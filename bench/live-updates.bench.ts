@@ -6,14 +6,13 @@
  * Through the local gateway and its events-stream poller (as in AWS: DynamoDB Streams → the
  * browser notifier → API Gateway's management API). Prints; asserts nothing.
  */
-import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 import type { ProjectEventNotice } from '../contract/notices';
 import { itemStreamId } from '../events/streams';
 import { startLocalCloud } from '../infra/local/cloud';
-import { signedInApi } from './signed-in-api';
+import { registered, signedInApi } from './signed-in-api';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 100);
 const TIMEOUT_MS = 5000;
@@ -21,23 +20,6 @@ const TIMEOUT_MS = 5000;
 const cloud = await startLocalCloud({ port: 0 });
 type Api = ReturnType<typeof signedInApi>;
 const json = async (api: Api, method: string, path: string, body?: unknown) => (await api(method, path, body)).json();
-
-async function register(role: 'contractor' | 'client') {
-  const api = signedInApi(cloud.url);
-  const email = `bench.live.${role}.${randomUUID().slice(0, 8)}@example.com`;
-  await api('POST', '/api/auth/register', { firstName: 'Bench', lastName: role, email, role, password: 'bench-password', confirmPassword: 'bench-password' });
-  // A client sees a project once they have proved their e-mail: open the link the SES emulator caught.
-  if (role === 'client') await api('POST', '/api/auth/verify-email', { token: await tokenMailedTo(email) });
-  return { api, email };
-}
-
-async function tokenMailedTo(address: string): Promise<string> {
-  const { emails } = (await (await fetch(`${cloud.endpoints.ses}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text?: string } }[] };
-  const mail = emails.find((email) => email.destination.to.includes(address));
-  const token = /\/verify-email\?token=([\w-]+)/.exec(mail?.body.text ?? '')?.[1];
-  if (!token) throw new Error(`no verification link mailed to ${address}`);
-  return token;
-}
 
 /** A page's socket: the notices it receives, and a way to wait for the next one that matches. */
 async function openPage(api: Api, projectId: string) {
@@ -63,8 +45,8 @@ async function openPage(api: Api, projectId: string) {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 try {
-  const contractor = await register('contractor');
-  const client = await register('client');
+  const contractor = await registered(cloud, 'contractor');
+  const client = await registered(cloud, 'client');
   const project = await json(contractor.api, 'POST', '/api/projects', { name: 'Live', address: '1 Live Lane', clientName: 'Client', clientEmail: client.email });
   const rooms: { id: string }[] = await json(contractor.api, 'GET', `/api/projects/${project.id}/rooms`);
   const items: { id: string }[] = await json(contractor.api, 'GET', `/api/rooms/${rooms[0]!.id}/items`);

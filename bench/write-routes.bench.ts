@@ -8,11 +8,10 @@
  * The browser notifier (the events stream's consumer) is off, so only the requests' own round
  * trips are counted.
  */
-import { randomUUID } from 'node:crypto';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 import { startLocalCloud } from '../infra/local/cloud';
-import { signedInApi } from './signed-in-api';
+import { registered, signedInApi } from './signed-in-api';
 // The client is created on first use, after the cloud has set the environment.
 import { dynamo } from '../functions/adapters/dynamo';
 
@@ -89,25 +88,9 @@ async function measure(label: string, run: (i: number) => Promise<unknown>, setu
   });
 }
 
-async function register(role: 'contractor' | 'client', email = `bench.${role}.${randomUUID().slice(0, 8)}@example.com`) {
-  const api = signedInApi(cloud.url);
-  const user = await json(api, 'POST', '/api/auth/register', { firstName: 'Bench', lastName: role, email, role, password: 'bench-password', confirmPassword: 'bench-password' });
-  // A client sees a project once they have proved their e-mail: open the link the SES emulator caught.
-  await api('POST', '/api/auth/verify-email', { token: await tokenMailedTo(email) });
-  return { api, user, email };
-}
-
-async function tokenMailedTo(address: string): Promise<string> {
-  const { emails } = (await (await fetch(`${cloud.endpoints.ses}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text?: string } }[] };
-  const mail = emails.find((email) => email.destination.to.includes(address));
-  const token = /\/verify-email\?token=([\w-]+)/.exec(mail?.body.text ?? '')?.[1];
-  if (!token) throw new Error(`no verification link mailed to ${address}`);
-  return token;
-}
-
 try {
-  const contractor = await register('contractor');
-  const client = await register('client');
+  const contractor = await registered(cloud, 'contractor');
+  const client = await registered(cloud, 'client');
   const c = contractor.api;
   const project = await json(c, 'POST', '/api/projects', { name: 'Bench', address: '1 Bench Road', clientName: 'Client', clientEmail: client.email });
   // Throws unless the verified client was given the project: the client rows measure real calls.

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
 import { signedUp, uniqueEmail } from '../support/accounts';
+import { comparableViews } from '../support/views';
 
 /** Spec sections 3–7 for projects, rooms and items, through the local gateway. */
 
@@ -477,10 +478,7 @@ describe('rebuild', () => {
 
     const { rebuildProjectViews, liveProjectViews } = await import('../../functions/projections/rebuild');
     const { eventStore } = await import('../../functions/store/default-store');
-    const comparable = (items: Record<string, unknown>[]) =>
-      items
-        .map((item) => Object.fromEntries(Object.entries(item).filter(([, value]) => value !== null && value !== undefined)))
-        .sort((x, y) => `${x.pk}|${x.sk}`.localeCompare(`${y.pk}|${y.sk}`));
+    const comparable = comparableViews;
     const live = comparable(await liveProjectViews(project.id));
     const rebuilt = comparable(await rebuildProjectViews(eventStore(), project.id));
     expect(live.length).toBeGreaterThan(40);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { signedUp } from '../support/accounts';
+import { comparableViews } from '../support/views';
 
 /**
  * A room is complete when it has items and all are complete (spec section 6). An item change that
@@ -109,9 +110,5 @@ describe('room completion', () => {
 async function expectReplayEqualsLive(projectId: string) {
   const { rebuildProjectViews, liveProjectViews } = await import('../../functions/projections/rebuild');
   const { eventStore } = await import('../../functions/store/default-store');
-  const comparable = (items: Record<string, unknown>[]) =>
-    items
-      .map((item) => Object.fromEntries(Object.entries(item).filter(([, value]) => value !== null && value !== undefined)))
-      .sort((x, y) => `${x.pk}|${x.sk}`.localeCompare(`${y.pk}|${y.sk}`));
-  expect(comparable(await rebuildProjectViews(eventStore(), projectId))).toEqual(comparable(await liveProjectViews(projectId)));
+  expect(comparableViews(await rebuildProjectViews(eventStore(), projectId))).toEqual(comparableViews(await liveProjectViews(projectId)));
 }
