@@ -70,6 +70,7 @@ module.exports = {
       s3: 'client-s3',
       ses: 'client-sesv2',
       'websocket-management': 'client-apigatewaymanagementapi',
+      kms: 'client-kms',
     }).map(([module, clients]) => ({
       name: `one-sdk-client-in-adapters/${module}`,
       comment: `functions/adapters/${module}.ts creates one SDK client: it imports no other.`,
@@ -77,6 +78,13 @@ module.exports = {
       from: { path: `^functions/adapters/${module}\\.ts$` },
       to: { path: '^node_modules/@aws-sdk/', pathNot: `^node_modules/@aws-sdk/(${clients})/` },
     })),
+    {
+      name: 'audit-verify-is-dependency-light',
+      comment: 'An auditor runs scripts/audit-verify.ts from a fresh clone: node built-ins, jose and the hash chain only; no AWS, no app code.',
+      severity: 'error',
+      from: { path: '^scripts/audit-verify\\.ts$' },
+      to: { dependencyTypesNot: ['core', 'type-only'], pathNot: '^(events/(hash-chain|envelope)\\.ts|node_modules/(jose|canonicalize)/)' },
+    },
   ],
   options: {
     parser: 'swc',

@@ -58,6 +58,9 @@ const settings: Record<keyof typeof envNames, string> = {
   chromiumPackUrl: 'https://example.com/chromium-pack.arm64.tar',
   chromiumPath: '/usr/bin/chromium',
   originSecret: 'bench-origin-secret',
+  auditSigningKey: '',
+  auditKmsKeyId: 'arn:aws:kms:eu-west-1:123456789012:key/00000000-0000-4000-8000-000000000000',
+  auditRetiredKeys: '{"keys":[]}',
 };
 const lambdaEnv = {
   PATH: process.env.PATH,

@@ -1,5 +1,5 @@
 import type { PublishAnswer, UploadAnswer } from '../events/uploads/photo-rules';
-import type { ItemHistory, ItemStateAt } from './audit';
+import type { AuditExport, AuditKeys, ItemHistory, ItemStateAt } from './audit';
 import type { ForgotPasswordAnswer, MessageAnswer, ResendVerificationAnswer, User, VerifyEmailAnswer } from './accounts';
 import type { ChatMessage, HistoryEntry, MarkAllReadAnswer, UserSessionAnswer } from './chat';
 import type { ChecklistItem, ClientProject, Project, ProjectChecklist, ProjectStats, ProjectWithStats, Room, ShareAnswer } from './projects';
@@ -38,6 +38,7 @@ export interface RouteAnswers {
   /** A PDF file, not JSON. */
   exportPdf: unknown;
   shareWithClient: ShareAnswer;
+  auditExport: AuditExport;
 
   listRooms: Room[];
   createRoom: Room;
@@ -52,6 +53,7 @@ export interface RouteAnswers {
   deleteItem: MessageAnswer;
   /** The whole history, or with `asOf` the item as it was then. */
   itemHistory: ItemHistory | ItemStateAt;
+  auditKeys: AuditKeys;
 
   listChat: ChatMessage[];
   postChat: ChatMessage;

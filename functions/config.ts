@@ -29,6 +29,12 @@ export interface Config {
    * viewer's. Unset (local cloud): the address is always the connection's.
    */
   readonly originSecret: string | undefined;
+  /** Local cloud: the audit key pair as a private JWK (JSON), generated once into the data folder. */
+  readonly auditSigningKey: string | undefined;
+  /** AWS: the KMS key (ECC_NIST_P256, SIGN_VERIFY) that signs audit checkpoints; wins over auditSigningKey. */
+  readonly auditKmsKeyId: string | undefined;
+  /** Public keys that signed checkpoints before a rotation, as a JWKS (JSON): still published, never used to sign. */
+  readonly auditRetiredKeys: string | undefined;
 }
 
 export const envNames = {
@@ -44,6 +50,9 @@ export const envNames = {
   chromiumPackUrl: 'CHROMIUM_PACK_URL',
   chromiumPath: 'CHROMIUM_PATH',
   originSecret: 'ORIGIN_SECRET',
+  auditSigningKey: 'AUDIT_SIGNING_KEY',
+  auditKmsKeyId: 'AUDIT_KMS_KEY_ID',
+  auditRetiredKeys: 'AUDIT_RETIRED_KEYS',
 } as const satisfies Record<keyof Config, string>;
 
 /** The session key of local runs only; public in this repository, so never accepted in AWS. */
@@ -72,5 +81,8 @@ export function config(): Config {
     chromiumPackUrl: env[envNames.chromiumPackUrl] || undefined,
     chromiumPath: env[envNames.chromiumPath] || '/usr/bin/chromium',
     originSecret: env[envNames.originSecret] || undefined,
+    auditSigningKey: env[envNames.auditSigningKey] || undefined,
+    auditKmsKeyId: env[envNames.auditKmsKeyId] || undefined,
+    auditRetiredKeys: env[envNames.auditRetiredKeys] || undefined,
   };
 }

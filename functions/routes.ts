@@ -17,6 +17,8 @@ export interface HttpRoute {
   readonly access: Access;
   /** Lambda sizing where the default (1024 MB, 29 s) is not enough, e.g. Chromium for PDFs. */
   readonly runtime?: { readonly memoryMb: number; readonly timeoutSeconds: number };
+  /** Uses the audit key (functions/audit/): `sign` checkpoints (and publish), or only `publish` its public part. */
+  readonly auditKey?: 'sign' | 'publish';
 }
 
 export const httpRoutes = {
@@ -46,8 +48,10 @@ export const httpRoutes = {
   // The checklist page in one call (project, stats, rooms with their items); the spec's per-room routes stay.
   projectChecklist: { method: 'GET', path: '/api/projects/{id}/checklist', handler: 'project-checklist', access: 'authenticated' },
   // Chromium wants ~1.6 GB and a few seconds on a cold start; API Gateway answers within 30 s.
-  exportPdf: { method: 'POST', path: '/api/projects/{id}/export-pdf', handler: 'project-export-pdf', access: 'authenticated', runtime: { memoryMb: 1600, timeoutSeconds: 29 } },
-  shareWithClient: { method: 'POST', path: '/api/projects/{id}/share-with-client', handler: 'project-share', access: 'contractor' },
+  exportPdf: { method: 'POST', path: '/api/projects/{id}/export-pdf', handler: 'project-export-pdf', access: 'authenticated', runtime: { memoryMb: 1600, timeoutSeconds: 29 }, auditKey: 'sign' },
+  shareWithClient: { method: 'POST', path: '/api/projects/{id}/share-with-client', handler: 'project-share', access: 'contractor', auditKey: 'sign' },
+  // Every event of the project with a signed checkpoint; a 10,000-event project is a few MB of JSON.
+  auditExport: { method: 'GET', path: '/api/projects/{id}/audit-export', handler: 'audit-export', access: 'authenticated', auditKey: 'sign' },
 
   listRooms: { method: 'GET', path: '/api/projects/{projectId}/rooms', handler: 'rooms-list', access: 'authenticated' },
   createRoom: { method: 'POST', path: '/api/rooms', handler: 'room-create', access: 'contractor' },
@@ -61,6 +65,7 @@ export const httpRoutes = {
   putItem: { method: 'PUT', path: '/api/checklist-items/{id}', handler: 'item-update', access: 'authenticated' },
   deleteItem: { method: 'DELETE', path: '/api/checklist-items/{id}', handler: 'item-delete', access: 'contractor' },
   itemHistory: { method: 'GET', path: '/api/checklist-items/{id}/history', handler: 'item-history', access: 'authenticated' },
+  auditKeys: { method: 'GET', path: '/api/audit/keys', handler: 'audit-keys', access: 'public', auditKey: 'publish' },
 
   listChat: { method: 'GET', path: '/api/projects/{id}/chat', handler: 'chat-list', access: 'authenticated' },
   postChat: { method: 'POST', path: '/api/chat', handler: 'chat-post', access: 'authenticated' },

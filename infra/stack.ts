@@ -3,6 +3,7 @@ import { HttpApi, HttpMethod, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/a
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, ManagedPolicy } from 'aws-cdk-lib/aws-iam';
+import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
@@ -19,7 +20,7 @@ import { Site } from './constructs/site';
 export const webSocketStageName = 'prod';
 
 /** Configuration only the local cloud sets; in AWS these stay unset (defaults: mode `aws`, real S3). */
-export const localOnlyConfig = ['mode', 's3Compatible', 'chromiumPath'] as const satisfies ReadonlyArray<keyof typeof envNames>;
+export const localOnlyConfig = ['mode', 's3Compatible', 'chromiumPath', 'auditSigningKey'] as const satisfies ReadonlyArray<keyof typeof envNames>;
 /** Every other config key must get a value below (a new key in `envNames` fails type-checking here). */
 type AwsConfigKey = Exclude<keyof typeof envNames, (typeof localOnlyConfig)[number]>;
 export const defaultMailFrom = 'no-reply@example.com';
@@ -105,6 +106,17 @@ export class ConstructionChecklistStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
 
+    // Signs audit checkpoints (functions/audit/): asymmetric, so anyone can verify with the public
+    // key (GET /api/audit/keys) and the private half never leaves KMS. Retained: old checkpoints
+    // must stay verifiable. To rotate, make a new key and list the old public key in context
+    // `auditRetiredKeys` (a JWKS).
+    const auditKey = new Key(this, 'AuditSigningKey', {
+      description: 'Construction Checklist: signs audit checkpoints (stream heads) as ES256 JWS',
+      keySpec: KeySpec.ECC_NIST_P256,
+      keyUsage: KeyUsage.SIGN_VERIFY,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
     // --- WebSocket API (created first: every function gets its management endpoint) ----------
     const webSocketApi = new WebSocketApi(this, 'WebSocketApi', {
       apiName: 'construction-checklist-ws',
@@ -154,26 +166,38 @@ export class ConstructionChecklistStack extends Stack {
       sessionSecret: sessionSecret.secretValue.unsafeUnwrap(),
       originSecret: originSecret.secretValue.unsafeUnwrap(),
       chromiumPackUrl: String(this.node.tryGetContext('chromiumPackUrl') ?? defaultChromiumPackUrl),
+      auditKmsKeyId: auditKey.keyArn,
+      auditRetiredKeys: String(this.node.tryGetContext('auditRetiredKeys') ?? '{"keys":[]}'),
     };
     const environment = Object.fromEntries(
       Object.entries(settings).map(([key, value]) => [envNames[key as AwsConfigKey], value]),
     );
 
-    // --- API functions: one shared role, the same grants for every HTTP and WebSocket handler --
-    const apiRole = new Role(this, 'ApiFunctionRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
-    });
-    events.grantReadWriteData(apiRole);
-    state.grantReadWriteData(apiRole);
-    uploads.grantReadWrite(apiRole);
-    apiRole.addToPrincipalPolicy(manageConnections);
-    apiRole.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
-      }),
-    );
+    // --- API functions: shared roles, the same grants for every HTTP and WebSocket handler -------
+    // but the audit key, which only the routes the manifest marks `auditKey` may use.
+    const apiFunctionRole = (id: string) => {
+      const role = new Role(this, id, {
+        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+        managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+      });
+      events.grantReadWriteData(role);
+      state.grantReadWriteData(role);
+      uploads.grantReadWrite(role);
+      role.addToPrincipalPolicy(manageConnections);
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+          resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+        }),
+      );
+      return role;
+    };
+    const apiRole = apiFunctionRole('ApiFunctionRole');
+    const auditSigningRole = apiFunctionRole('AuditSigningFunctionRole');
+    auditKey.grant(auditSigningRole, 'kms:Sign', 'kms:GetPublicKey');
+    const auditPublishingRole = apiFunctionRole('AuditPublishingFunctionRole');
+    auditKey.grant(auditPublishingRole, 'kms:GetPublicKey');
+    const roleFor = (route: HttpRoute) => (route.auditKey === 'sign' ? auditSigningRole : route.auditKey === 'publish' ? auditPublishingRole : apiRole);
 
     // --- HTTP API: one Lambda per handler module, one route per manifest entry -----------------
     // A function is named after its first route: functions that serve one route keep their ids
@@ -182,11 +206,13 @@ export class ConstructionChecklistStack extends Stack {
       const [firstName, first] = routes[0]!;
       const differentSize = routes.find(([, route]) => JSON.stringify(route.runtime) !== JSON.stringify(first.runtime));
       if (differentSize) throw new Error(`routes ${firstName} and ${differentSize[0]} share the handler ${handler} but not its sizing (runtime)`);
+      const differentKey = routes.find(([, route]) => route.auditKey !== first.auditKey);
+      if (differentKey) throw new Error(`routes ${firstName} and ${differentKey[0]} share the handler ${handler} but not its use of the audit key`);
       const fn = new HandlerFunction(this, `Http${pascal(firstName)}`, {
         handler,
         description: `route: ${routes.map(([, route]) => `${route.method} ${route.path}`).join(', ')}`,
         environment,
-        role: apiRole,
+        role: roleFor(first),
         memorySize: first.runtime?.memoryMb,
         timeout: first.runtime ? Duration.seconds(first.runtime.timeoutSeconds) : undefined,
       });
@@ -245,6 +271,7 @@ export class ConstructionChecklistStack extends Stack {
     new CfnOutput(this, 'StateTableName', { value: state.tableName });
     new CfnOutput(this, 'WebBucketName', { value: site.webBucket.bucketName });
     new CfnOutput(this, 'UploadsBucketName', { value: uploads.bucketName });
+    new CfnOutput(this, 'AuditSigningKeyArn', { value: auditKey.keyArn });
     new CfnOutput(this, 'BrowserNotifierDeadLetterQueueUrl', { value: browserNotifierDlq.queueUrl });
   }
 

@@ -188,6 +188,32 @@ describe('ConstructionChecklist stack', () => {
     }
   });
 
+  it('has a retained KMS key for audit checkpoints (ECC P-256, sign/verify) that only the routes marked auditKey may use', () => {
+    const keyId = onlyId(template.findResources('AWS::KMS::Key'));
+    expect(resources[keyId]).toMatchObject({ Properties: { KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' }, DeletionPolicy: 'Retain' });
+    const kmsActionsOf = (fnId: string): string[] => {
+      const role = resources[fnId]!.Properties!.Role['Fn::GetAtt'][0] as string;
+      return Object.values(template.findResources('AWS::IAM::Policy'))
+        .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`"${role}"`))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('kms:')))
+        .flatMap((statement) => {
+          // Granted on this key only.
+          expect(statement.Resource).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+          return [statement.Action].flat();
+        })
+        .sort();
+    };
+    for (const route of Object.values(httpRoutes) as Array<{ method: string; path: string; auditKey?: string }>) {
+      const fnId = functionIdServing(routeKeyOf(route));
+      const expected = route.auditKey === 'sign' ? ['kms:GetPublicKey', 'kms:Sign'] : route.auditKey === 'publish' ? ['kms:GetPublicKey'] : [];
+      expect(kmsActionsOf(fnId), routeKeyOf(route)).toEqual(expected);
+      expect(resources[fnId]!.Properties!.Environment.Variables[envNames.auditKmsKeyId]).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+    }
+    for (const name of ['auditExport', 'exportPdf', 'shareWithClient'] as const) expect(httpRoutes[name].auditKey).toBe('sign');
+    expect(httpRoutes.auditKeys.auditKey).toBe('publish');
+  });
+
   it('has no circular dependencies between resources', () => {
     const edges = new Map<string, Set<string>>();
     for (const [id, resource] of Object.entries(resources)) {

@@ -1,3 +1,4 @@
+import { checkpointProject } from '../audit/checkpoints';
 import { attachment, binaryReply } from '../http/responses';
 import { httpHandler } from '../http/handler';
 import { exportChecklistPdf } from '../pdf/export-checklist';
@@ -5,8 +6,13 @@ import { idParam } from '../projects/params';
 import { summaryPreload, visibleSummary } from '../projects/project-access';
 import { httpRoutes } from '../routes';
 
-/** The checklist as a PDF download for the project's contractor or client (spec section 7, "Export and sharing"). */
+/**
+ * The checklist as a PDF download for the project's contractor or client (spec section 7, "Export
+ * and sharing"). The project's state as exported is recorded as a signed audit checkpoint, while
+ * Chromium renders.
+ */
 export const handler = httpHandler(httpRoutes.exportPdf, { params: idParam, preload: summaryPreload }, async ({ principal, preloaded }) => {
-  const { filename, pdf } = await exportChecklistPdf(visibleSummary(principal, preloaded[0]));
+  const summary = visibleSummary(principal, preloaded[0]);
+  const [{ filename, pdf }] = await Promise.all([exportChecklistPdf(summary), checkpointProject(summary.id, 'pdf-export')]);
   return binaryReply(pdf, 'application/pdf', { 'content-disposition': attachment(filename) });
 });

@@ -1,4 +1,5 @@
 import { NO_CLIENT_EMAIL } from '../../events/projects/project';
+import { checkpointProject } from '../audit/checkpoints';
 import { DomainError } from '../../events/errors';
 import { sendInvitationMail } from '../accounts/mailer';
 import { storeVerificationToken } from '../accounts/mailed-tokens';
@@ -21,7 +22,8 @@ import { httpRoutes } from '../routes';
 /**
  * Share with Client: mails the project's client an invitation whose link proves their e-mail and
  * leads to their dashboard. The mail goes first and the ClientInvited event only once SES took
- * it, so the history never claims an invitation that was not sent.
+ * it, so the history never claims an invitation that was not sent. The project as shared (the
+ * invitation included) is then recorded as a signed audit checkpoint.
  */
 export const handler = httpHandler(
   httpRoutes.shareWithClient,
@@ -46,6 +48,7 @@ export const handler = httpHandler(
       return reply(502, { success: false, error: 'Email sending failed', details: (error as Error).message || 'The e-mail service refused the message.' });
     }
     await runCommands(projectDecider, inProject({ projectId: summary.id, tenantId: summary.contractorId }), [{ type: 'inviteClient' }], { by: { principal, requestId }, projection: projectViews, head });
+    await checkpointProject(summary.id, 'share');
     return { success: true, clientDashboardUrl: `${config().appUrl}/client-dashboard`, email };
   },
 );

@@ -287,6 +287,26 @@ export function createEventStore(options: EventStoreOptions) {
     return events;
   }
 
+  /**
+   * A project's events as stored (no upcasting), in time order, for an audit export; or with
+   * `streamsOnly` just each event's stream and version (to find the project's streams). From the
+   * GSI, so it may lag the newest events: readers complete each stream up to its head.
+   */
+  async function readRawProjectEvents(projectId: string, options: { streamsOnly?: boolean } = {}): Promise<StoredEvent[]> {
+    const events: StoredEvent[] = [];
+    const index = eventsTable.indexes.byProject;
+    const pages = queryPages({
+      TableName: eventsTableName,
+      IndexName: index.name,
+      KeyConditionExpression: '#projectId = :projectId',
+      ExpressionAttributeNames: { '#projectId': index.partitionKey.name, ...(options.streamsOnly ? { '#version': 'version' } : {}) },
+      ExpressionAttributeValues: { ':projectId': projectId },
+      ...(options.streamsOnly ? { ProjectionExpression: 'streamId, #version' } : {}),
+    });
+    for await (const page of pages) events.push(...page);
+    return events;
+  }
+
   /** Every stored event, as stored, page by page (for the verifier and full rebuilds). */
   async function* scanAllRaw(): AsyncGenerator<StoredEvent[]> {
     for await (const page of paginateScan({ client }, { TableName: eventsTableName, ConsistentRead: true })) yield (page.Items ?? []) as StoredEvent[];
@@ -304,7 +324,7 @@ export function createEventStore(options: EventStoreOptions) {
     return ids;
   }
 
-  return { append, appendAll, idempotentResponse, readStream, readRawStream, readHead, readProjectEvents, scanAllRaw, scanProjectIds };
+  return { append, appendAll, idempotentResponse, readStream, readRawStream, readHead, readProjectEvents, readRawProjectEvents, scanAllRaw, scanProjectIds };
 }
 
 const viewPart = (view: ViewWrite) => ({

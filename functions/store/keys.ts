@@ -50,6 +50,8 @@ export const stateKeys = {
   userSession: (userId: string) => ({ pk: part('user-session', userId), sk: 'session' }),
   /** Failed sign-in counter for one e-mail or address, per fixed window. */
   throttle: (subject: string, windowStart: number) => ({ pk: part('throttle', subject), sk: `window#${windowStart}` }),
+  /** A signed audit checkpoint recorded when a project was exported or shared (ids are ULIDs: oldest first). */
+  auditCheckpoint: (projectId: string, checkpointId: string) => ({ pk: part('audit-checkpoints', projectId), sk: part('checkpoint', checkpointId) }),
   /** A WebSocket connection; gsi1 lists a project's connections. */
   connection: (connectionId: string) => ({ pk: part('connection', connectionId), sk: 'connection' }),
   projectConnections: (projectId: string) => part('project-connections', projectId),

@@ -5,6 +5,7 @@ import getPort from 'get-port';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { envNames } from '../../functions/config';
 import { eventsTable, stateTable } from '../../functions/tables';
+import { localAuditKey } from './audit-key';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { startGateway } from './gateway/server';
 import { startStreamPoller } from './gateway/stream-poller';
@@ -100,6 +101,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       [envNames.uploadsBucket]: localNames.uploadsBucket,
       [envNames.mode]: 'local',
       [envNames.s3Compatible]: 'true',
+      [envNames.auditSigningKey]: await localAuditKey(dataDir),
     };
     Object.assign(process.env, env);
 

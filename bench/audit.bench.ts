@@ -1,0 +1,131 @@
+/**
+ * `npm run bench:audit`: what an auditor's reads cost through the real handlers on the local
+ * cloud — the history of an item with 1,000 events, and the audit export of a project with
+ * 10,000 events (signed checkpoint included) — in time, DynamoDB round trips and read capacity
+ * (as DynamoDB Local reports it), and the export's size. Also the offline verifier on that export.
+ *
+ * Seeds through the API (a project with the template's rooms and items), then appends flag events
+ * straight into the items' streams, as bench:rebuild does. Prints; asserts nothing.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+import { positionOf, type StreamPosition } from '../events/envelope';
+import { itemStreamId } from '../events/streams';
+import { startLocalCloud } from '../infra/local/cloud';
+import { signedInApi } from './signed-in-api';
+
+const ITEM_EVENTS = Number(process.env.BENCH_ITEM_EVENTS ?? 1000);
+const PROJECT_EVENTS = Number(process.env.BENCH_PROJECT_EVENTS ?? 10_000);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
+const CHUNK = 50; // events per append: well inside a transaction's 100 items
+
+const repoRoot = join(import.meta.dirname, '..');
+const cloud = await startLocalCloud({ port: 0, notifier: false });
+// After the cloud has set the environment the store reads.
+const { eventStore } = await import('../functions/store/default-store');
+const { dynamo } = await import('../functions/adapters/dynamo');
+const store = eventStore();
+
+// Round trips per DynamoDB operation and read capacity, counted on the handlers' own client.
+let calls = new Map<string, number>();
+let readUnits = 0;
+dynamo().middlewareStack.add(
+  (next, context) => async (args) => {
+    const name = (context.commandName ?? '?').replace('Command', '');
+    calls.set(name, (calls.get(name) ?? 0) + 1);
+    (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
+    const result = await next(args);
+    const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
+    for (const entry of [consumed ?? []].flat()) if (name !== 'TransactWriteItems' && name !== 'PutItem' && name !== 'UpdateItem') readUnits += entry.CapacityUnits ?? 0;
+    return result;
+  },
+  { step: 'initialize', name: 'benchTally' },
+);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const workDir = mkdtempSync(join(tmpdir(), 'bench-audit-'));
+
+try {
+  const api = signedInApi(cloud.url);
+  const email = `bench.audit.${randomUUID().slice(0, 8)}@example.com`;
+  await api('POST', '/api/auth/register', { firstName: 'Bench', lastName: 'Audit', email, role: 'contractor', password: 'bench-password', confirmPassword: 'bench-password' });
+
+  /** Appends `count` flag events spread over `items` (round robin, CHUNK at a time). */
+  async function seed(projectId: string, items: { id: string }[], count: number) {
+    const positions = new Map<string, StreamPosition>();
+    const { tenantId } = await store.readHead(itemStreamId(items[0]!.id));
+    for (let from = 0; from < count; from += CHUNK) {
+      const streamId = itemStreamId(items[(from / CHUNK) % items.length]!.id);
+      const expected = positions.get(streamId) ?? (await store.readHead(streamId));
+      const events = Array.from({ length: Math.min(CHUNK, count - from) }, (_, i) => ({ type: 'ItemFlagSet' as const, data: { flag: (['selected', 'purchased', 'installed'] as const)[i % 3], value: i % 2 === 0 } }));
+      const meta = { actorId: 'bench', role: 'contractor' as const, displayName: 'Bench Audit', at: new Date().toISOString(), requestId: randomUUID() };
+      const stored = await store.append({ streamId, expected, events: events as never, tenantId: tenantId!, projectId, meta });
+      positions.set(streamId, positionOf(stored, expected));
+    }
+  }
+  async function projectWithItems(name: string) {
+    const project = await (await api('POST', '/api/projects', { name, address: '1 Bench Road', clientName: 'Client' })).json();
+    const rooms: { id: string }[] = await (await api('GET', `/api/projects/${project.id}/rooms`)).json();
+    const items: { id: string }[] = [];
+    for (const room of rooms) items.push(...(await (await api('GET', `/api/rooms/${room.id}/items`)).json()));
+    return { project, items };
+  }
+
+  process.stdout.write(`Seeding an item with ${ITEM_EVENTS} events and a project with ${PROJECT_EVENTS} events …`);
+  const small = await projectWithItems('Audit one item');
+  await seed(small.project.id, small.items.slice(0, 1), ITEM_EVENTS - 1);
+  const big = await projectWithItems('Audit big project');
+  const seeded = await store.readRawProjectEvents(big.project.id, { streamsOnly: true });
+  await seed(big.project.id, big.items, PROJECT_EVENTS - seeded.length);
+  console.log(' done.');
+
+  async function measure(label: string, path: string) {
+    const times: number[] = [];
+    let bytes = 0;
+    let rawBytes = 0;
+    let body = '';
+    calls = new Map();
+    readUnits = 0;
+    for (let i = 0; i < REPEAT; i++) {
+      const started = performance.now();
+      // As a browser asks: gzip accepted (fetch unpacks it; the local gateway sends no length, so
+      // the wire size is the body gzipped again as the handler does).
+      const response = await fetch(`${cloud.url}${path}`, { headers: { cookie: api.cookie, 'accept-encoding': 'gzip' } });
+      if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+      body = await response.text();
+      times.push(performance.now() - started);
+      bytes = response.headers.get('content-encoding') === 'gzip' ? gzipSync(body).length : Buffer.byteLength(body);
+      rawBytes = Buffer.byteLength(body);
+    }
+    const perCall = [...calls].map(([name, count]) => `${name} ${+(count / REPEAT).toFixed(1)}`).join(' + ');
+    return { row: { measure: label, 'median ms': median(times).toFixed(0), 'DynamoDB calls per request': perCall, 'read units per request': +(readUnits / REPEAT).toFixed(1), 'answer KB (on the wire)': `${Math.round(rawBytes / 1024)} (${Math.round(bytes / 1024)})` }, body };
+  }
+
+  const history = await measure(`GET item history (${ITEM_EVENTS} events)`, `/api/checklist-items/${small.items[0]!.id}/history`);
+  const exported = await measure(`GET audit-export (${PROJECT_EVENTS} events)`, `/api/projects/${big.project.id}/audit-export`);
+  const document = JSON.parse(exported.body) as { streams: { events: unknown[] }[] };
+  const file = join(workDir, 'export.json');
+  writeFileSync(file, exported.body);
+  const started = performance.now();
+  // Not spawnSync: the verifier fetches the keys from the gateway, which runs in this process.
+  const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file, '--jwks', `${cloud.url}/api/audit/keys`], { cwd: repoRoot, env: process.env, maxBuffer: 64 * 1024 * 1024 })
+    .then(({ stdout }) => ({ status: 0, stdout }))
+    .catch((error: { code: number; stdout: string }) => ({ status: error.code, stdout: error.stdout }));
+  const verifySeconds = (performance.now() - started) / 1000;
+
+  console.log(`Audit — ${new Date().toISOString()} — node ${process.version} — DynamoDB Local via the local gateway, ${REPEAT} calls per row, not AWS latency`);
+  console.table([history.row, exported.row]);
+  console.log(`export: ${document.streams.length} streams, ${document.streams.reduce((sum, stream) => sum + stream.events.length, 0)} events; each export also records a checkpoint (1 PutItem) and carries the earlier ones`);
+  console.log(`audit:verify on that export (fresh process, wall clock): ${verifySeconds.toFixed(2)} s, exit ${run.status}: ${run.stdout.trim().split('\n').at(-1)}`);
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+  await cloud.stop();
+}
+process.exit(0);

@@ -1,0 +1,6 @@
+import { KMSClient } from '@aws-sdk/client-kms';
+
+/** The KMS client (signs audit checkpoints), one per Lambda instance, created on first use (see dynamo.ts). */
+let kmsClient: KMSClient | undefined;
+
+export const kms = (): KMSClient => (kmsClient ??= new KMSClient({}));

@@ -1,0 +1,25 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { exportProjectAudit } from '../audit/checkpoints';
+import { httpHandler } from '../http/handler';
+import { attachment, binaryReply, reply } from '../http/responses';
+import { idParam } from '../projects/params';
+import { summaryPreload, visibleSummary } from '../projects/project-access';
+import { httpRoutes } from '../routes';
+
+const gzipped = promisify(gzip);
+
+/**
+ * The project's audit export for its contractor or client (others 404): every event of its streams
+ * as stored, their heads, a checkpoint signed now (and recorded), and the checkpoints recorded
+ * before. `npm run audit:verify` checks it offline. Compressed for clients that accept gzip (every
+ * browser): a Lambda answers at most 6 MB, about 10,000 events of JSON; gzipped, ten times that.
+ */
+export const handler = httpHandler(httpRoutes.auditExport, { params: idParam, preload: summaryPreload }, async ({ principal, preloaded, event }) => {
+  const summary = visibleSummary(principal, preloaded[0]);
+  const document = await exportProjectAudit(summary.id);
+  const headers = { 'content-disposition': attachment(`audit-${summary.id}-${document.exportedAt.slice(0, 10)}.json`), vary: 'accept-encoding' };
+  if (!/\bgzip\b/.test(event.headers?.['accept-encoding'] ?? '')) return reply(200, document, { headers });
+  const bytes = await gzipped(JSON.stringify(document));
+  return binaryReply(bytes, 'application/json; charset=utf-8', { ...headers, 'content-encoding': 'gzip' });
+});

@@ -1,0 +1,17 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exportJWK, generateKeyPair } from 'jose';
+
+/**
+ * The local cloud's audit key (AWS uses a KMS key): an EC P-256 key pair generated the first time
+ * and kept in the data folder, so checkpoints signed by `npm start` stay verifiable across
+ * restarts (tests get a fresh one in their scratch folder). Only the owner may read the file.
+ */
+export async function localAuditKey(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'audit-signing-key.jwk.json');
+  if (existsSync(file)) return readFileSync(file, 'utf8');
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const jwk = JSON.stringify({ ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig' });
+  writeFileSync(file, jwk, { mode: 0o600 });
+  return jwk;
+}
