@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { User } from '../../contract/accounts';
+import type { ItemHistory, ItemStateAt } from '../../contract/audit';
 import { callApi } from './call';
 import { readChecklist } from './checklist';
 import { ApiError } from './client';
@@ -17,6 +18,10 @@ async function currentUser(): Promise<User | null> {
   }
 }
 
+/** The one history route answers both shapes; `asOf` says which. */
+const itemHistory = (id: string) => callApi('itemHistory', { params: { id } }) as Promise<ItemHistory>;
+const itemStateAt = (id: string, asOf: string) => callApi('itemHistory', { params: { id }, query: { asOf } }) as Promise<ItemStateAt>;
+
 export const queries = {
   me: () => queryOptions({ queryKey: queryKeys.me, queryFn: currentUser }),
   userSession: () => queryOptions({ queryKey: queryKeys.userSession, queryFn: () => callApi('getUserSession') }),
@@ -29,4 +34,7 @@ export const queries = {
   roomItems: (roomId: string) => queryOptions({ queryKey: queryKeys.items(roomId), queryFn: () => callApi('listRoomItems', { params: { id: roomId } }) }),
   chat: (projectId: string) => queryOptions({ queryKey: queryKeys.chat(projectId), queryFn: () => callApi('listChat', { params: { id: projectId } }) }),
   history: (projectId: string) => queryOptions({ queryKey: queryKeys.history(projectId), queryFn: () => callApi('projectHistory', { params: { id: projectId } }) }),
+  itemHistory: (itemId: string) => queryOptions({ queryKey: queryKeys.itemHistory(itemId), queryFn: () => itemHistory(itemId) }),
+  /** Read once per moment: what an item was at a past time does not change. */
+  itemStateAt: (itemId: string, asOf: string) => queryOptions({ queryKey: queryKeys.itemStateAt(itemId, asOf), queryFn: () => itemStateAt(itemId, asOf), staleTime: Infinity }),
 };

@@ -19,4 +19,7 @@ export const queryKeys = {
   history: (projectId: string) => ['projects', projectId, 'history'] as const,
   allItems: ['rooms'] as const,
   items: (roomId: string) => ['rooms', roomId, 'items'] as const,
+  /** An item's history, and its state at a moment (`asOf`, ISO) under it. */
+  itemHistory: (itemId: string) => ['checklist-items', itemId, 'history'] as const,
+  itemStateAt: (itemId: string, asOf: string) => ['checklist-items', itemId, 'history', asOf] as const,
 };

@@ -1,9 +1,10 @@
-import { ChevronDown, ChevronRight, Trash2 } from 'lucide-react';
-import { memo, use, useCallback, useRef, useState } from 'react';
+import { ChevronDown, ChevronRight, History, Trash2 } from 'lucide-react';
+import { lazy, memo, use, useCallback, useRef, useState } from 'react';
 import type { Role } from '../../events/accounts/schemas';
 import type { CabinetDetails } from '../../events/projects/events';
 import { isComplete } from '../../events/projects/item';
 import { iconButtonClass } from '../components/button';
+import { OnceOpened } from '../components/once-opened';
 import type { ChecklistItem } from '../../contract/projects';
 import type { FlagField, ItemPatch } from './api';
 import { BacksplashCard, CabinetCard, DetailsField, DoorCounts } from './item-details';
@@ -12,12 +13,18 @@ import { PrintingContext } from './printing';
 import { ItemReferences } from './references';
 import { ConfirmDelete } from './ui';
 
+// Fetched at its first opening, not before the checklist draws (issue 14).
+const ItemHistoryDialog = lazy(() => import('./item-history-dialog'));
+
 /** What an item card can do; one stable object per room, so memoised cards do not re-render. */
 export interface ItemActions {
   toggle: (item: ChecklistItem, field: FlagField, value: boolean) => void;
   save: (item: ChecklistItem, patch: ItemPatch) => Promise<ChecklistItem>;
   remove: (item: ChecklistItem) => void;
 }
+
+/** The card's header actions: 24 × 24 px (WCAG 2.2's minimum target). */
+const smallIconButton = iconButtonClass.replace('size-9', 'size-6');
 
 const flagBoxes = [
   { field: 'contractorCompleted', label: 'Selected', by: 'contractor' },
@@ -34,6 +41,7 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
   const printing = use(PrintingContext);
   const [open, setOpen] = useState(true);
   const [deleting, setDeleting] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
   const deleteRef = useRef<HTMLButtonElement>(null);
   const expanded = open || printing;
   const complete = isComplete(item);
@@ -62,7 +70,7 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
           aria-controls={bodyId}
           aria-label={`${expanded ? 'Collapse' : 'Expand'} ${item.name}`}
           onClick={() => setOpen((value) => !value)}
-          className={`${iconButtonClass.replace('size-9', 'size-6')} print:hidden`}
+          className={`${smallIconButton} print:hidden`}
         >
           {expanded ? <ChevronDown aria-hidden="true" className="size-4" /> : <ChevronRight aria-hidden="true" className="size-4" />}
         </button>
@@ -76,6 +84,18 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
         <h4 id={`item-name-${item.id}`} className="min-w-0 flex-1 pt-0.5 text-sm font-medium break-words">
           {item.name}
         </h4>
+        <button
+          type="button"
+          onClick={() => setShowHistory(true)}
+          aria-label={`History of ${item.name}`}
+          title="History"
+          className={`${smallIconButton} print:hidden`}
+        >
+          <History aria-hidden="true" className="size-4" />
+        </button>
+        <OnceOpened open={showHistory}>
+          <ItemHistoryDialog item={item} open={showHistory} onOpenChange={setShowHistory} />
+        </OnceOpened>
         {role === 'contractor' && (
           <>
             <button
@@ -84,7 +104,7 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
               onClick={() => setDeleting(true)}
               aria-label={`Delete ${item.name}`}
               title="Delete item"
-              className={`${iconButtonClass.replace('size-9', 'size-6')} hover:text-red-600 print:hidden dark:hover:text-red-400`}
+              className={`${smallIconButton} hover:text-red-600 print:hidden dark:hover:text-red-400`}
             >
               <Trash2 aria-hidden="true" className="size-4" />
             </button>
