@@ -274,17 +274,7 @@ export function createEventStore(options: EventStoreOptions) {
    * GSI, so eventually consistent: for history and replay, not for deciding.
    */
   async function readProjectEvents(projectId: string): Promise<StoredEvent[]> {
-    const events: StoredEvent[] = [];
-    const index = eventsTable.indexes.byProject;
-    const pages = queryPages({
-      TableName: eventsTableName,
-      IndexName: index.name,
-      KeyConditionExpression: '#projectId = :projectId',
-      ExpressionAttributeNames: { '#projectId': index.partitionKey.name },
-      ExpressionAttributeValues: { ':projectId': projectId },
-    });
-    for await (const page of pages) events.push(...page.map((event) => catalogue.upcast(event)));
-    return events;
+    return (await readRawProjectEvents(projectId)).map((event) => catalogue.upcast(event));
   }
 
   /**
