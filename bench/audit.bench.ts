@@ -8,7 +8,6 @@
  * straight into the items' streams, as bench:rebuild does. Prints; asserts nothing.
  */
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,15 +15,13 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-import { positionOf, type StreamPosition } from '../events/envelope';
-import { itemStreamId } from '../events/streams';
 import { startLocalCloud } from '../infra/local/cloud';
-import { signedInApi } from './signed-in-api';
+import { seedFlagEvents } from './seed-events';
+import { registered } from './signed-in-api';
 
 const ITEM_EVENTS = Number(process.env.BENCH_ITEM_EVENTS ?? 1000);
 const PROJECT_EVENTS = Number(process.env.BENCH_PROJECT_EVENTS ?? 10_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
-const CHUNK = 50; // events per append: well inside a transaction's 100 items
 
 const repoRoot = join(import.meta.dirname, '..');
 const cloud = await startLocalCloud({ port: 0, notifier: false });
@@ -53,23 +50,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const workDir = mkdtempSync(join(tmpdir(), 'bench-audit-'));
 
 try {
-  const api = signedInApi(cloud.url);
-  const email = `bench.audit.${randomUUID().slice(0, 8)}@example.com`;
-  await api('POST', '/api/auth/register', { firstName: 'Bench', lastName: 'Audit', email, role: 'contractor', password: 'bench-password', confirmPassword: 'bench-password' });
+  const { api } = await registered(cloud, 'contractor');
 
-  /** Appends `count` flag events spread over `items` (round robin, CHUNK at a time). */
-  async function seed(projectId: string, items: { id: string }[], count: number) {
-    const positions = new Map<string, StreamPosition>();
-    const { tenantId } = await store.readHead(itemStreamId(items[0]!.id));
-    for (let from = 0; from < count; from += CHUNK) {
-      const streamId = itemStreamId(items[(from / CHUNK) % items.length]!.id);
-      const expected = positions.get(streamId) ?? (await store.readHead(streamId));
-      const events = Array.from({ length: Math.min(CHUNK, count - from) }, (_, i) => ({ type: 'ItemFlagSet' as const, data: { flag: (['selected', 'purchased', 'installed'] as const)[i % 3], value: i % 2 === 0 } }));
-      const meta = { actorId: 'bench', role: 'contractor' as const, displayName: 'Bench Audit', at: new Date().toISOString(), requestId: randomUUID() };
-      const stored = await store.append({ streamId, expected, events: events as never, tenantId: tenantId!, projectId, meta });
-      positions.set(streamId, positionOf(stored, expected));
-    }
-  }
   async function projectWithItems(name: string) {
     const project = await (await api('POST', '/api/projects', { name, address: '1 Bench Road', clientName: 'Client' })).json();
     const rooms: { id: string }[] = await (await api('GET', `/api/projects/${project.id}/rooms`)).json();
@@ -80,10 +62,10 @@ try {
 
   process.stdout.write(`Seeding an item with ${ITEM_EVENTS} events and a project with ${PROJECT_EVENTS} events …`);
   const small = await projectWithItems('Audit one item');
-  await seed(small.project.id, small.items.slice(0, 1), ITEM_EVENTS - 1);
+  await seedFlagEvents(store, small.project.id, small.items.slice(0, 1), ITEM_EVENTS - 1);
   const big = await projectWithItems('Audit big project');
   const seeded = await store.readRawProjectEvents(big.project.id, { streamsOnly: true });
-  await seed(big.project.id, big.items, PROJECT_EVENTS - seeded.length);
+  await seedFlagEvents(store, big.project.id, big.items, PROJECT_EVENTS - seeded.length);
   console.log(' done.');
 
   async function measure(label: string, path: string) {

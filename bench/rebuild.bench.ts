@@ -12,18 +12,15 @@
  * would have them). Prints; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-import { positionOf, type StreamPosition } from '../events/envelope';
-import { itemStreamId } from '../events/streams';
 import { startLocalCloud } from '../infra/local/cloud';
-import { signedInApi } from './signed-in-api';
+import { seedFlagEvents } from './seed-events';
+import { registered } from './signed-in-api';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 10);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 5000);
-const CHUNK = 50; // events per append: well inside a transaction's 100 items
 
 const repoRoot = join(import.meta.dirname, '..');
 const cloud = await startLocalCloud({ port: 0, notifier: false });
@@ -36,9 +33,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const json = async (response: Response) => response.json();
 
 try {
-  const api = signedInApi(cloud.url);
-  const email = `bench.rebuild.${randomUUID().slice(0, 8)}@example.com`;
-  await api('POST', '/api/auth/register', { firstName: 'Bench', lastName: 'Rebuild', email, role: 'contractor', password: 'bench-password', confirmPassword: 'bench-password' });
+  const { api } = await registered(cloud, 'contractor');
 
   process.stdout.write(`Seeding ${PROJECTS} projects × ${EVENTS} flag events …`);
   const projectIds: string[] = [];
@@ -48,21 +43,7 @@ try {
     const rooms: { id: string }[] = await json(await api('GET', `/api/projects/${project.id}/rooms`));
     const items: { id: string }[] = [];
     for (const room of rooms) items.push(...(await json(await api('GET', `/api/rooms/${room.id}/items`))));
-    const head = await store.readHead(itemStreamId(items[0]!.id));
-    const { tenantId } = head as { tenantId?: string };
-    const positions = new Map<string, StreamPosition>();
-    for (let from = 0; from < EVENTS; from += CHUNK) {
-      const item = items[(from / CHUNK) % items.length]!;
-      const streamId = itemStreamId(item.id);
-      const expected = positions.get(streamId) ?? (await store.readHead(streamId));
-      const events = Array.from({ length: Math.min(CHUNK, EVENTS - from) }, (_, i) => ({
-        type: 'ItemFlagSet' as const,
-        data: { flag: (['selected', 'purchased', 'installed'] as const)[i % 3], value: i % 2 === 0 },
-      }));
-      const meta = { actorId: 'bench', role: 'contractor' as const, displayName: 'Bench Rebuild', at: new Date().toISOString(), requestId: randomUUID() };
-      const stored = await store.append({ streamId, expected, events: events as never, tenantId: tenantId!, projectId: project.id, meta });
-      positions.set(streamId, positionOf(stored, expected));
-    }
+    await seedFlagEvents(store, project.id, items, EVENTS);
   }
   console.log(' done.');
 
