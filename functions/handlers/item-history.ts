@@ -8,7 +8,8 @@ import { httpHandler } from '../http/handler';
 import { itemDto } from '../projects/dto';
 import { itemHeadPreload } from '../projects/item-access';
 import { idParam } from '../projects/params';
-import { getSummary, isMember } from '../projects/read';
+import { visibleSummary } from '../projects/project-access';
+import { getSummary } from '../projects/read';
 import { itemItem } from '../projects/views';
 import { eventStore } from '../store/default-store';
 import { streamHeadOf } from '../store/event-store';
@@ -27,8 +28,8 @@ export const handler = httpHandler(
   { params: idParam, query: historyQuery, preload: itemHeadPreload },
   async ({ params, query, principal, preloaded }): Promise<ItemHistory | ItemStateAt> => {
     const { projectId } = streamHeadOf(preloaded[0]);
-    const summary = projectId ? await getSummary(projectId) : undefined;
-    if (!projectId || !summary || !isMember(summary, principal)) throw notFound('Checklist item');
+    if (!projectId) throw notFound('Checklist item');
+    visibleSummary(principal, await getSummary(projectId), 'Checklist item');
     const events = (await eventStore().readStream(itemStreamId(params.id))).filter(itemDecider.owns);
     const asItem = (state: ItemState) => itemDto(itemItem(projectId, state));
 
