@@ -1,5 +1,5 @@
 import type { PublishAnswer, UploadAnswer } from '../events/uploads/photo-rules';
-import type { AuditExport, AuditKeys, ItemHistory, ItemStateAt } from './audit';
+import type { AuditExport, AuditKeys, ItemHistory, ItemStateAt, ProjectAudit } from './audit';
 import type { ForgotPasswordAnswer, MessageAnswer, ResendVerificationAnswer, User, VerifyEmailAnswer } from './accounts';
 import type { ChatMessage, HistoryEntry, MarkAllReadAnswer, UserSessionAnswer } from './chat';
 import type { ChecklistItem, ClientProject, Project, ProjectChecklist, ProjectStats, ProjectWithStats, Room, ShareAnswer } from './projects';
@@ -39,6 +39,7 @@ export interface RouteAnswers {
   exportPdf: unknown;
   shareWithClient: ShareAnswer;
   auditExport: AuditExport;
+  projectAudit: ProjectAudit;
 
   listRooms: Room[];
   createRoom: Room;

@@ -89,3 +89,54 @@ export interface AuditExport {
 export interface AuditKeys {
   keys: Array<{ kty: string; crv?: string; x?: string; y?: string; kid?: string; alg?: string; use?: string }>;
 }
+
+/** What an entry of a project's audit trail is about: the project, a room, an item, or the chat. */
+export interface AuditSubject {
+  kind: 'project' | 'room' | 'item' | 'chat';
+  roomId?: string;
+  /** The room's latest name (a deleted room keeps its last). */
+  roomName?: string;
+  itemId?: string;
+  itemName?: string;
+  /** The item's category: says how to read its details and links. */
+  category?: string;
+}
+
+/** One event of any of the project's streams, in the item history's shape, with its stream and subject. */
+export interface ProjectAuditEntry extends ItemHistoryEntry {
+  streamId: string;
+  subject: AuditSubject;
+}
+
+/** Whether the project's chains and its recorded checkpoints hold against the published audit keys (events/audit-verification.ts). */
+export interface AuditVerificationSummary {
+  verified: boolean;
+  streams: number;
+  events: number;
+  checkpoints: number;
+  /** Each failing check, naming the stream and version (at most 20). */
+  failures: string[];
+}
+
+/**
+ * GET /api/projects/{id}/audit?room=&item=&person=&from=&to=&before=: every change of the project
+ * (events of its streams, folded), newest first, a page at a time, filtered; the filters' choices;
+ * and whether the record verifies.
+ */
+export interface ProjectAudit {
+  projectId: string;
+  verification: AuditVerificationSummary;
+  filters: {
+    rooms: Array<{ id: string; name: string }>;
+    items: Array<{ id: string; name: string; roomId: string; roomName: string }>;
+    people: Array<{ id: string; name: string; role: ActorRole }>;
+  };
+  /** Entries matching the filters, on every page. */
+  total: number;
+  /** Newest first, at most AUDIT_PAGE_SIZE. */
+  entries: ProjectAuditEntry[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export const AUDIT_PAGE_SIZE = 100;

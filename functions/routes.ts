@@ -52,6 +52,7 @@ export const httpRoutes = {
   shareWithClient: { method: 'POST', path: '/api/projects/{id}/share-with-client', handler: 'project-share', access: 'contractor', auditKey: 'sign' },
   // Every event of the project with a signed checkpoint; a 10,000-event project is a few MB of JSON.
   auditExport: { method: 'GET', path: '/api/projects/{id}/audit-export', handler: 'audit-export', access: 'authenticated', auditKey: 'sign' },
+  projectAudit: { method: 'GET', path: '/api/projects/{id}/audit', handler: 'project-audit', access: 'authenticated', auditKey: 'publish' },
 
   listRooms: { method: 'GET', path: '/api/projects/{projectId}/rooms', handler: 'rooms-list', access: 'authenticated' },
   createRoom: { method: 'POST', path: '/api/rooms', handler: 'room-create', access: 'contractor' },

@@ -15,8 +15,8 @@ export interface CheckpointSigner {
   publicKey(): Promise<JWK>;
 }
 
-/** A JWS of this type is a checkpoint and nothing else the key might ever sign. */
-export const CHECKPOINT_TYPE = 'cc-audit-checkpoint+jws';
+/** A JWS of this type is a checkpoint and nothing else the key might ever sign (the verifier holds it to that). */
+export { CHECKPOINT_TYPE } from '../../events/audit-verification';
 
 /** The signed bytes: the payload as canonical JSON (RFC 8785), so equal checkpoints sign equal bytes. */
 export const checkpointBytes = (payload: CheckpointPayload): Uint8Array => new TextEncoder().encode(canonicalize(payload) ?? '');

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
-import { auditTrail, stateAt } from '../../events/audit';
+import { stateAt } from '../../events/audit';
 import { notFound } from '../../events/errors';
 import { itemDecider, type ItemState } from '../../events/projects/item';
 import { itemStreamId } from '../../events/streams';
 import type { ItemHistory, ItemStateAt } from '../../contract/audit';
+import { itemHistoryEntries } from '../audit/project-trail';
 import { httpHandler } from '../http/handler';
 import { itemDto } from '../projects/dto';
 import { itemHeadPreload } from '../projects/item-access';
@@ -33,13 +34,7 @@ export const handler = httpHandler(
     const events = (await eventStore().readStream(itemStreamId(params.id))).filter(itemDecider.owns);
     const asItem = (state: ItemState) => itemDto(itemItem(projectId, state));
 
-    if (query.asOf === undefined) {
-      const entries = auditTrail(events, itemDecider.initialState, itemDecider.evolve, (state) => (state.exists ? asItem(state) : {}));
-      return {
-        itemId: params.id,
-        entries: entries.map(({ version, event, at, actorId, actor, role, changes }) => ({ version, eventType: event, at, actor: { id: actorId, name: actor, role }, changes: [...changes] })),
-      };
-    }
+    if (query.asOf === undefined) return { itemId: params.id, entries: itemHistoryEntries(projectId, events) };
     const moment = new Date(query.asOf).toISOString();
     const upTo = events.filter((event) => event.meta.at <= moment);
     const state = stateAt(upTo, itemDecider.initialState, itemDecider.evolve, {});
