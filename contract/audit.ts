@@ -125,6 +125,7 @@ export interface AuditVerificationSummary {
  */
 export interface ProjectAudit {
   projectId: string;
+  projectName: string;
   verification: AuditVerificationSummary;
   filters: {
     rooms: Array<{ id: string; name: string }>;

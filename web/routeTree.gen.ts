@@ -21,6 +21,7 @@ import { Route as SignedInClientDashboardRouteImport } from './routes/_signed-in
 import { Route as SignedInProjectsRouteImport } from './routes/_signed-in/projects'
 import { Route as SignedInClientProjectIdRouteImport } from './routes/_signed-in/client-project.$id'
 import { Route as SignedInProjectIdRouteImport } from './routes/_signed-in/project.$id'
+import { Route as SignedInProjectIdAuditRouteImport } from './routes/_signed-in/project.$id_.audit'
 
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signed-in',
@@ -81,6 +82,11 @@ const SignedInProjectIdRoute = SignedInProjectIdRouteImport.update({
   path: '/project/$id',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInProjectIdAuditRoute = SignedInProjectIdAuditRouteImport.update({
+  id: '/project/$id_/audit',
+  path: '/project/$id/audit',
+  getParentRoute: () => SignedInRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof SignedInIndexRoute
@@ -94,6 +100,7 @@ export interface FileRoutesByFullPath {
   '/projects': typeof SignedInProjectsRoute
   '/client-project/$id': typeof SignedInClientProjectIdRoute
   '/project/$id': typeof SignedInProjectIdRoute
+  '/project/$id/audit': typeof SignedInProjectIdAuditRoute
 }
 export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
@@ -107,6 +114,7 @@ export interface FileRoutesByTo {
   '/': typeof SignedInIndexRoute
   '/client-project/$id': typeof SignedInClientProjectIdRoute
   '/project/$id': typeof SignedInProjectIdRoute
+  '/project/$id/audit': typeof SignedInProjectIdAuditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -122,6 +130,7 @@ export interface FileRoutesById {
   '/_signed-in/': typeof SignedInIndexRoute
   '/_signed-in/client-project/$id': typeof SignedInClientProjectIdRoute
   '/_signed-in/project/$id': typeof SignedInProjectIdRoute
+  '/_signed-in/project/$id_/audit': typeof SignedInProjectIdAuditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -137,6 +146,7 @@ export interface FileRouteTypes {
     | '/projects'
     | '/client-project/$id'
     | '/project/$id'
+    | '/project/$id/audit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/forgot-password'
@@ -150,6 +160,7 @@ export interface FileRouteTypes {
     | '/'
     | '/client-project/$id'
     | '/project/$id'
+    | '/project/$id/audit'
   id:
     | '__root__'
     | '/_signed-in'
@@ -164,6 +175,7 @@ export interface FileRouteTypes {
     | '/_signed-in/'
     | '/_signed-in/client-project/$id'
     | '/_signed-in/project/$id'
+    | '/_signed-in/project/$id_/audit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -261,6 +273,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInProjectIdRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/project/$id_/audit': {
+      id: '/_signed-in/project/$id_/audit'
+      path: '/project/$id/audit'
+      fullPath: '/project/$id/audit'
+      preLoaderRoute: typeof SignedInProjectIdAuditRouteImport
+      parentRoute: typeof SignedInRoute
+    }
   }
 }
 
@@ -271,6 +290,7 @@ interface SignedInRouteChildren {
   SignedInIndexRoute: typeof SignedInIndexRoute
   SignedInClientProjectIdRoute: typeof SignedInClientProjectIdRoute
   SignedInProjectIdRoute: typeof SignedInProjectIdRoute
+  SignedInProjectIdAuditRoute: typeof SignedInProjectIdAuditRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
@@ -280,6 +300,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInIndexRoute: SignedInIndexRoute,
   SignedInClientProjectIdRoute: SignedInClientProjectIdRoute,
   SignedInProjectIdRoute: SignedInProjectIdRoute,
+  SignedInProjectIdAuditRoute: SignedInProjectIdAuditRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

@@ -45,6 +45,7 @@ export const handler = httpHandler(httpRoutes.projectAudit, { params: idParam, q
   const page = after.slice(0, AUDIT_PAGE_SIZE);
   return {
     projectId: summary.id,
+    projectName: summary.name,
     verification: { verified: verification.verified, streams: verification.streams, events: verification.events, checkpoints: verification.checkpoints, failures: verification.failures.slice(0, MAX_FAILURES) },
     filters: trail.filters,
     total: matching.length,

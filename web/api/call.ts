@@ -24,8 +24,8 @@ type Assert<T extends true> = T;
 /** Fails to compile when the contract's answers and the manifest's routes are not the same list. */
 export type AnswersMatchManifest = Assert<Same<keyof RouteAnswers, RouteName>>;
 
-/** The path of a call: the manifest's path with its parameters filled in, and the query, if any. */
-function routePath(name: RouteName, params: Record<string, string> = {}, query?: Record<string, string>): string {
+/** The path of a call: the manifest's path with its parameters filled in, and the query, if any (for a plain link, too). */
+export function routePath(name: RouteName, params: Record<string, string> = {}, query?: Record<string, string>): string {
   const path = httpRoutes[name].path.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = params[key];
     if (value === undefined) throw new Error(`${name}: missing path parameter ${key}`);

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { User } from '../../contract/accounts';
 import type { ItemHistory, ItemStateAt } from '../../contract/audit';
 import { callApi } from './call';
@@ -35,6 +35,14 @@ export const queries = {
   chat: (projectId: string) => queryOptions({ queryKey: queryKeys.chat(projectId), queryFn: () => callApi('listChat', { params: { id: projectId } }) }),
   history: (projectId: string) => queryOptions({ queryKey: queryKeys.history(projectId), queryFn: () => callApi('projectHistory', { params: { id: projectId } }) }),
   itemHistory: (itemId: string) => queryOptions({ queryKey: queryKeys.itemHistory(itemId), queryFn: () => itemHistory(itemId) }),
+  /** The Audit page: a page of the trail per call, older pages after `nextCursor`. */
+  projectAudit: (projectId: string, query: Record<string, string>) =>
+    infiniteQueryOptions({
+      queryKey: queryKeys.audit(projectId, query),
+      queryFn: ({ pageParam }) => callApi('projectAudit', { params: { id: projectId }, query: pageParam ? { ...query, before: pageParam } : query }),
+      initialPageParam: '',
+      getNextPageParam: (page) => page.nextCursor ?? undefined,
+    }),
   /** Read once per moment: what an item was at a past time does not change. */
   itemStateAt: (itemId: string, asOf: string) => queryOptions({ queryKey: queryKeys.itemStateAt(itemId, asOf), queryFn: () => itemStateAt(itemId, asOf), staleTime: Infinity }),
 };

@@ -17,6 +17,8 @@ export const queryKeys = {
   rooms: (projectId: string) => ['projects', projectId, 'rooms'] as const,
   chat: (projectId: string) => ['projects', projectId, 'chat'] as const,
   history: (projectId: string) => ['projects', projectId, 'history'] as const,
+  /** The Audit page's trail for one set of filters (the API's query), its pages under it. */
+  audit: (projectId: string, query: Record<string, string>) => ['projects', projectId, 'audit', query] as const,
   allItems: ['rooms'] as const,
   items: (roomId: string) => ['rooms', roomId, 'items'] as const,
   /** An item's history, and its state at a moment (`asOf`, ISO) under it. */

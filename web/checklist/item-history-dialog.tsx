@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, LoaderCircle } from 'lucide-react';
+import { Link, useParams } from '@tanstack/react-router';
+import { LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ItemHistoryEntry } from '../../contract/audit';
 import type { ChecklistItem } from '../../contract/projects';
@@ -10,7 +11,8 @@ import { buttonClass, linkClass } from '../components/button';
 import { inputClass } from '../components/input';
 // The Radix dialog itself, not the lazy wrapper: this module already loads at the first opening.
 import ModalDialog from '../components/modal-dialog';
-import { changeLines, eventSummary, fromLocalInput, localDateTime, roleLabel, showsChanges, toLocalInput, type ChangeLine } from './item-history-format';
+import { ChangeRow } from '../audit/change-row';
+import { changeLines, eventSummary, fromLocalInput, localDateTime, roleLabel, showsChanges, toLocalInput } from './item-history-format';
 import { ItemStateView } from './item-history-state';
 
 /**
@@ -31,6 +33,8 @@ function ItemHistory({ item }: { item: ChecklistItem }) {
   const [moment, setMoment] = useState<Moment>({ input: '', asOf: null });
   const entries = history.data && [...history.data.entries].reverse();
   const headingId = useId();
+  // The checklist's own route (contractor's or client's) names the project.
+  const projectId = useParams({ strict: false }).id;
 
   return (
     <div className="grid gap-6">
@@ -53,6 +57,11 @@ function ItemHistory({ item }: { item: ChecklistItem }) {
           </ol>
         )}
       </section>
+      {projectId && (
+        <Link to="/project/$id/audit" params={{ id: projectId }} search={{ item: item.id }} className={`${linkClass} justify-self-start text-sm`}>
+          Every change in the project: Audit trail
+        </Link>
+      )}
     </div>
   );
 }
@@ -138,44 +147,6 @@ function HistoryEntry({ entry, item, onShowState }: { entry: ItemHistoryEntry; i
         <button type="button" onClick={onShowState} className={`${linkClass} justify-self-start py-1 text-xs`}>
           Show the item as it was then
         </button>
-      )}
-    </li>
-  );
-}
-
-const removedClass = 'rounded-sm bg-red-50 px-1 text-red-800 dark:bg-red-950/60 dark:text-red-200';
-const addedClass = 'rounded-sm bg-green-50 px-1 text-green-800 dark:bg-green-950/60 dark:text-green-200';
-
-/** One field: 'Selected: No → Yes', or a list's entries added and removed; long text wraps. */
-function ChangeRow({ line }: { line: ChangeLine }) {
-  return (
-    <li data-testid="item-history-change" className="min-w-0 text-sm break-words whitespace-pre-wrap">
-      <span className="font-medium">{line.label}: </span>
-      {line.kind === 'value' ? (
-        <>
-          <span className={removedClass}>
-            <span className="sr-only">from </span>
-            {line.before}
-          </span>
-          <ArrowRight aria-hidden="true" className="mx-1 inline size-3.5 align-[-0.125em] text-gray-500" />
-          <span className={addedClass}>
-            <span className="sr-only"> to </span>
-            {line.after}
-          </span>
-        </>
-      ) : (
-        <span className="inline-grid gap-0.5 align-top">
-          {line.added.map((entry) => (
-            <span key={`+${entry}`} className={`${addedClass} [overflow-wrap:anywhere]`}>
-              Added {entry}
-            </span>
-          ))}
-          {line.removed.map((entry) => (
-            <span key={`-${entry}`} className={`${removedClass} [overflow-wrap:anywhere]`}>
-              Removed {entry}
-            </span>
-          ))}
-        </span>
       )}
     </li>
   );

@@ -11,7 +11,9 @@ import { isBacksplash, parseBacksplash, splitLinks } from './model';
 
 export type ChangeLine =
   | { kind: 'value'; label: string; before: string; after: string }
-  | { kind: 'list'; label: string; added: string[]; removed: string[] };
+  | { kind: 'list'; label: string; added: string[]; removed: string[] }
+  /** A text that was written, not changed (a chat message). */
+  | { kind: 'text'; label: string; text: string };
 
 const fieldLabels: Record<string, string> = {
   contractorCompleted: 'Selected',
