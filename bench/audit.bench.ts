@@ -2,7 +2,8 @@
  * `npm run bench:audit`: what an auditor's reads cost through the real handlers on the local
  * cloud — the history of an item with 1,000 events, and the audit export of a project with
  * 10,000 events (signed checkpoint included) — in time, DynamoDB round trips and read capacity
- * (as DynamoDB Local reports it), and the export's size. Also the offline verifier on that export.
+ * (as DynamoDB Local reports it), and the export's size; the Audit page's read of that project
+ * (all of it, and one item). Also the offline verifier on that export.
  *
  * Seeds through the API (a project with the template's rooms and items), then appends flag events
  * straight into the items' streams, as bench:rebuild does. Prints; asserts nothing.
@@ -92,6 +93,9 @@ try {
 
   const history = await measure(`GET item history (${ITEM_EVENTS} events)`, `/api/checklist-items/${small.items[0]!.id}/history`);
   const exported = await measure(`GET audit-export (${PROJECT_EVENTS} events)`, `/api/projects/${big.project.id}/audit-export`);
+  // The Audit page's read: the same events, verified and folded, one page of 100 answered.
+  const page = await measure(`GET audit page, first 100 (${PROJECT_EVENTS} events)`, `/api/projects/${big.project.id}/audit`);
+  const filtered = await measure(`GET audit page, one item (${PROJECT_EVENTS} events)`, `/api/projects/${big.project.id}/audit?item=${big.items[0]!.id}`);
   const document = JSON.parse(exported.body) as { streams: { events: unknown[] }[] };
   const file = join(workDir, 'export.json');
   writeFileSync(file, exported.body);
@@ -103,7 +107,7 @@ try {
   const verifySeconds = (performance.now() - started) / 1000;
 
   console.log(`Audit — ${new Date().toISOString()} — node ${process.version} — DynamoDB Local via the local gateway, ${REPEAT} calls per row, not AWS latency`);
-  console.table([history.row, exported.row]);
+  console.table([history.row, exported.row, page.row, filtered.row]);
   console.log(`export: ${document.streams.length} streams, ${document.streams.reduce((sum, stream) => sum + stream.events.length, 0)} events; each export also records a checkpoint (1 PutItem) and carries the earlier ones`);
   console.log(`audit:verify on that export (fresh process, wall clock): ${verifySeconds.toFixed(2)} s, exit ${run.status}: ${run.stdout.trim().split('\n').at(-1)}`);
 } finally {
