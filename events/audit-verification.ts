@@ -36,6 +36,11 @@ export interface AuditRecord {
   /** The export's checkpoint (compact JWS) over exactly these streams' heads; absent when only the chains and earlier checkpoints are checked. */
   checkpoint?: unknown;
   recordedCheckpoints: ReadonlyArray<{ issuedAt: string; reason: string; jws: string }>;
+  /**
+   * Checkpoints the auditor kept from earlier exports (their own copies): checked like the recorded
+   * ones, so deleting recorded checkpoints from the database does not hide a rewrite from them.
+   */
+  heldCheckpoints?: ReadonlyArray<{ label: string; jws: unknown }>;
 }
 
 /** One checked thing: a stream, the export's checkpoint, an earlier checkpoint; `ok` or the reason it fails. */
@@ -112,10 +117,13 @@ export async function verifyAuditRecord(record: AuditRecord, jwks: JSONWebKeySet
     }
   }
 
-  // Earlier checkpoints: the chain must still pass through every head they signed.
-  for (const [index, recorded] of record.recordedCheckpoints.entries()) {
-    const label = `checkpoint ${index + 1} (${recorded.reason}, ${recorded.issuedAt})`;
-    const earlier = await checkpoint(recorded.jws, label);
+  // Earlier checkpoints, recorded by the app or held by the auditor: the chain must still pass through every head they signed.
+  const earlierCheckpoints = [
+    ...record.recordedCheckpoints.map((recorded, index) => ({ label: `checkpoint ${index + 1} (${recorded.reason}, ${recorded.issuedAt})`, jws: recorded.jws as unknown })),
+    ...(record.heldCheckpoints ?? []),
+  ];
+  for (const { label, jws } of earlierCheckpoints) {
+    const earlier = await checkpoint(jws, label);
     if (!earlier) continue;
     const before = failures.length;
     for (const head of earlier.heads) {
@@ -132,7 +140,7 @@ export async function verifyAuditRecord(record: AuditRecord, jwks: JSONWebKeySet
     failures,
     streams: record.streams.length,
     events: record.streams.reduce((sum, stream) => sum + stream.events.length, 0),
-    checkpoints: (record.checkpoint === undefined ? 0 : 1) + record.recordedCheckpoints.length,
+    checkpoints: (record.checkpoint === undefined ? 0 : 1) + earlierCheckpoints.length,
   };
 }
 

@@ -21,23 +21,37 @@ import type { AuditExport } from '../contract/audit';
 import { isHead, verifyAuditRecord } from '../events/audit-verification';
 import type { StoredEvent } from '../events/envelope';
 
-const usage = `Usage: npm run audit:verify -- EXPORT.json --jwks KEYS
+const usage = `Usage: npm run audit:verify -- EXPORT.json --jwks KEYS [--earlier OLD.json ...]
 
-  EXPORT.json   a project's audit export (GET /api/projects/{id}/audit-export)
-  --jwks KEYS   the app's public audit keys: a JWKS file or URL, e.g.
-                http://localhost:3000/api/audit/keys or https://<your app>/api/audit/keys
+  EXPORT.json      a project's audit export (GET /api/projects/{id}/audit-export)
+  --jwks KEYS      the app's public audit keys: a JWKS file or URL, e.g.
+                   http://localhost:3000/api/audit/keys or https://<your app>/api/audit/keys
+  --earlier OLD    an earlier export of the same project that you kept: every checkpoint in it
+                   must still hold in EXPORT.json (repeatable). Catches a rewrite even if the
+                   checkpoints the app recorded were deleted from its database.
 
 --jwks is required: a key that came inside the export would prove nothing (whoever rewrote the
 file could have put their own there). Take the keys from the app itself, or from a copy you trust.`;
 
-const { values, positionals } = parseArgs({ options: { jwks: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { jwks: { type: 'string' }, earlier: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
 if (values.help || positionals.length !== 1 || !values.jwks) {
   console.error(usage);
   process.exit(values.help ? 0 : 2);
 }
 
 const exported = readExport(positionals[0]!);
-const result = await verifyAuditRecord(exported, await readJwks(values.jwks));
+const heldCheckpoints = (values.earlier ?? []).flatMap((file) => {
+  const earlier = readExport(file);
+  if (earlier.projectId !== exported.projectId) {
+    console.log(`FAIL ${file}: an export of project ${earlier.projectId}, not ${exported.projectId}`);
+    process.exit(1);
+  }
+  return [
+    { label: `kept checkpoint (${file}, ${earlier.exportedAt})`, jws: earlier.checkpoint as unknown },
+    ...earlier.recordedCheckpoints.map((recorded, index) => ({ label: `kept checkpoint ${index + 1} of ${file} (${recorded.reason}, ${recorded.issuedAt})`, jws: recorded.jws as unknown })),
+  ];
+});
+const result = await verifyAuditRecord({ ...exported, heldCheckpoints }, await readJwks(values.jwks));
 for (const line of result.lines) console.log(`${line.ok ? 'ok  ' : 'FAIL'} ${line.text}`);
 if (!result.verified) {
   console.log(`\n${result.failures.length} problem(s): the export of project ${exported.projectId} does NOT verify.`);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { calculateJwkThumbprint, CompactSign, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditExport } from '../../contract/audit';
@@ -27,12 +27,18 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 const keysUrl = () => `${new ApiClient().baseUrl}/api/audit/keys`;
 let files = 0;
 
-/** Runs the verifier on `document` (written to a file) as an auditor would; its exit code and output. */
-async function verify(document: unknown, jwks = keysUrl()): Promise<{ code: number; out: string }> {
+/** `document` in a file of its own, as an auditor keeps an export. */
+function saved(document: unknown): string {
   const file = join(workDir, `export-${++files}.json`);
   writeFileSync(file, JSON.stringify(document));
+  return file;
+}
+
+/** Runs the verifier on `document` (written to a file) as an auditor would; its exit code and output. */
+async function verify(document: unknown, jwks = keysUrl(), extra: string[] = []): Promise<{ code: number; out: string }> {
+  const file = saved(document);
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file, '--jwks', jwks], { env: process.env });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file, '--jwks', jwks, ...extra], { env: process.env });
     return { code: 0, out: stdout };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -221,6 +227,39 @@ describe('the audit export', () => {
     for (const reason of ['share', 'pdf-export', 'audit-export']) {
       expect(result.out).toMatch(new RegExp(`FAIL ${streamId} v5: changed since checkpoint \\d \\(${reason}, `));
     }
+  });
+
+  it('catches a rewrite hidden by deleting the recorded checkpoints too, against an earlier export the auditor kept', async () => {
+    const { contractor, project, item } = await projectWithChanges();
+    const kept = await exportOf(contractor.api, project.id);
+    const keptFile = saved(kept);
+
+    // The insider rewrites and re-hashes as before, then deletes every checkpoint the app recorded.
+    const streamId = itemStreamId(item.id);
+    const events = copy(streamOf(kept, streamId).events);
+    events[2] = { ...events[2]!, data: { ...(events[2]!.data as object), to: 'Tile, glossy' } };
+    const rewritten = rehash(events, 3);
+    for (const event of rewritten.slice(2)) await dynamo().send(new PutCommand({ TableName: config().eventsTable, Item: event }));
+    await dynamo().send(
+      new UpdateCommand({ TableName: config().stateTable, Key: stateKeys.streamHead(streamId), UpdateExpression: 'SET #hash = :hash', ExpressionAttributeNames: { '#hash': 'hash' }, ExpressionAttributeValues: { ':hash': rewritten.at(-1)!.hash } }),
+    );
+    const recorded = await dynamo().send(new QueryCommand({ TableName: config().stateTable, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': stateKeys.auditCheckpoint(project.id, '').pk }, ConsistentRead: true }));
+    expect(recorded.Items?.length).toBe(1);
+    for (const { pk, sk } of recorded.Items ?? []) await dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: { pk, sk } }));
+
+    // Against the app's own record the rewrite now passes: nothing it still holds pins the old chain.
+    const after = await exportOf(contractor.api, project.id);
+    expect(after.recordedCheckpoints).toEqual([]);
+    expect((await verify(after)).code).toBe(0);
+    // Against the export the auditor kept, it does not.
+    const held = await verify(after, keysUrl(), ['--earlier', keptFile]);
+    expect(held.code).toBe(1);
+    expect(held.out).toMatch(new RegExp(`FAIL ${streamId} v5: changed since kept checkpoint \\(${keptFile.replaceAll('/', '\\/')}`));
+    // An export of another project is not an earlier export of this one.
+    const other = await projectWithChanges();
+    const foreign = await verify(after, keysUrl(), ['--earlier', saved(await exportOf(other.contractor.api, other.project.id))]);
+    expect(foreign.code).toBe(1);
+    expect(foreign.out).toMatch(/an export of project .*, not /);
   });
 
   it('refuses a checkpoint signed by another key, even one claiming the app key\'s kid, and an export verified without keys', async () => {
