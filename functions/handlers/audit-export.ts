@@ -9,6 +9,9 @@ import { httpRoutes } from '../routes';
 
 const gzipped = promisify(gzip);
 
+/** A Lambda answers at most 6 MB (its whole response, headers and encoding included): keep clear of it. */
+const MAX_PLAIN_BYTES = 5 * 1024 * 1024;
+
 /**
  * The project's audit export for its contractor or client (others 404): every event of its streams
  * as stored, their heads, a checkpoint signed now (and recorded), and the checkpoints recorded
@@ -19,7 +22,12 @@ export const handler = httpHandler(httpRoutes.auditExport, { params: idParam, pr
   const summary = visibleSummary(principal, preloaded[0]);
   const document = await exportProjectAudit(summary.id);
   const headers = { 'content-disposition': attachment(`audit-${summary.id}-${document.exportedAt.slice(0, 10)}.json`), vary: 'accept-encoding' };
-  if (!/\bgzip\b/.test(event.headers?.['accept-encoding'] ?? '')) return reply(200, document, { headers });
-  const bytes = await gzipped(JSON.stringify(document));
+  const text = JSON.stringify(document);
+  if (!/\bgzip\b/.test(event.headers?.['accept-encoding'] ?? '')) {
+    // Too big to answer uncompressed: say how to ask, rather than fail at the Lambda's limit with a 502.
+    if (Buffer.byteLength(text) > MAX_PLAIN_BYTES) return reply(406, { message: 'accept-encoding: this audit export is larger than 5 MB; ask for it gzipped (Accept-Encoding: gzip, as every browser and curl --compressed do)' });
+    return reply(200, document, { headers });
+  }
+  const bytes = await gzipped(text);
   return binaryReply(bytes, 'application/json; charset=utf-8', { ...headers, 'content-encoding': 'gzip' });
 });
