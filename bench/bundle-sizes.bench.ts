@@ -53,6 +53,8 @@ const settings: Record<keyof typeof envNames, string> = {
   appUrl: 'https://example.cloudfront.net',
   wsManagementEndpoint: 'https://abc123.execute-api.eu-west-1.amazonaws.com/prod',
   sessionSecret: 'bench-session-secret-0123456789abcdefghijklmnop',
+  // Unset: the key above, not a Secrets Manager read at import.
+  sessionSecretArn: '',
   mode: 'aws',
   s3Compatible: 'false',
   chromiumPackUrl: 'https://example.com/chromium-pack.arm64.tar',

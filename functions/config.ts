@@ -13,8 +13,10 @@ export interface Config {
   readonly appUrl: string;
   /** https://{api}.execute-api.{region}.amazonaws.com/{stage}, or the local gateway's address. */
   readonly wsManagementEndpoint: string | undefined;
-  /** HS256 key for session JWTs. */
+  /** HS256 key for session JWTs, when the environment holds it (local cloud, LocalStack). */
   readonly sessionSecret: string;
+  /** AWS: the Secrets Manager secret holding the session key, read at run time and rotated (functions/auth/session-keys.ts); wins over sessionSecret. */
+  readonly sessionSecretArn: string | undefined;
   /** `local` on the embedded local cloud: extra help for developers (e.g. reset links in answers). */
   readonly mode: 'aws' | 'local';
   /** Talking to an S3-compatible server (s3rver, LocalStack) rather than AWS S3. */
@@ -45,6 +47,7 @@ export const envNames = {
   appUrl: 'APP_URL',
   wsManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
   sessionSecret: 'SESSION_SECRET',
+  sessionSecretArn: 'SESSION_SECRET_ARN',
   mode: 'APP_MODE',
   s3Compatible: 'S3_COMPATIBLE',
   chromiumPackUrl: 'CHROMIUM_PACK_URL',
@@ -64,9 +67,10 @@ export function config(): Config {
   const env = process.env;
   const mode = env[envNames.mode] === 'local' ? 'local' : 'aws';
   const sessionSecret = env[envNames.sessionSecret];
+  const sessionSecretArn = env[envNames.sessionSecretArn] || undefined;
   // Outside the local cloud a missing, known or short key would let anyone sign sessions: refuse to start.
-  if (mode === 'aws' && (!sessionSecret || sessionSecret === LOCAL_SESSION_SECRET || sessionSecret.length < MIN_SESSION_SECRET_LENGTH)) {
-    throw new Error(`${envNames.sessionSecret} must be set to a random key of at least ${MIN_SESSION_SECRET_LENGTH} characters (not the local development one)`);
+  if (mode === 'aws' && !sessionSecretArn && (!sessionSecret || sessionSecret === LOCAL_SESSION_SECRET || sessionSecret.length < MIN_SESSION_SECRET_LENGTH)) {
+    throw new Error(`${envNames.sessionSecret} must be set to a random key of at least ${MIN_SESSION_SECRET_LENGTH} characters (not the local development one), or ${envNames.sessionSecretArn} to its secret`);
   }
   return {
     eventsTable: env[envNames.eventsTable] ?? 'cc-events',
@@ -76,6 +80,7 @@ export function config(): Config {
     appUrl: (env[envNames.appUrl] ?? 'http://localhost:3000').replace(/\/$/, ''),
     wsManagementEndpoint: env[envNames.wsManagementEndpoint] || undefined,
     sessionSecret: sessionSecret || LOCAL_SESSION_SECRET,
+    sessionSecretArn,
     mode,
     s3Compatible: env[envNames.s3Compatible] === 'true',
     chromiumPackUrl: env[envNames.chromiumPackUrl] || undefined,

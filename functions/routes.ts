@@ -95,4 +95,7 @@ export const webSocketRoutes = {
  */
 export const browserNotifier = { handler: 'notify-browsers', batchSize: 100 } as const;
 
+/** Rotates the session key (a Secrets Manager rotation function; infra/stack.ts schedules it). */
+export const sessionKeyRotator = { handler: 'rotate-session-secret', everyDays: 30 } as const;
+
 export const handlerModulePath = (handler: string): string => `functions/handlers/${handler}.ts`;

@@ -26,6 +26,7 @@ new Site(stack, 'Site', {
   uploadsBucket: new Bucket(stack, 'Uploads'),
   originSecret: 'secret',
   webDir,
+  accessLogsBucket: new Bucket(stack, 'AccessLogs'),
 });
 const resources = Template.fromStack(stack).toJSON().Resources as Record<string, Resource>;
 const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);

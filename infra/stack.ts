@@ -1,26 +1,30 @@
-import { ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { ArnFormat, type CfnElement, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnStage, HttpApi, HttpMethod, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { envNames } from '../functions/config';
 import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
-import { browserNotifier, handlerModulePath, httpRoutes, webSocketRoutes, type HttpRoute } from '../functions/routes';
+import { browserNotifier, handlerModulePath, httpRoutes, sessionKeyRotator, webSocketRoutes, type HttpRoute } from '../functions/routes';
 import { eventsTable, indexesOf, stateTable, tables, type KeyAttribute, type TableDefinition } from '../functions/tables';
+import { Alarms } from './constructs/alarms';
+import { sendMailAs, tableData, uploadsAccess } from './constructs/grants';
 import { HandlerFunction } from './constructs/handler-function';
+import { suppressAccepted } from './constructs/nag-suppressions';
 import { Site } from './constructs/site';
 
 export const webSocketStageName = 'prod';
 
 /** Configuration only the local cloud sets; in AWS these stay unset (defaults: mode `aws`, real S3). */
-export const localOnlyConfig = ['mode', 's3Compatible', 'chromiumPath', 'auditSigningKey'] as const satisfies ReadonlyArray<keyof typeof envNames>;
+export const localOnlyConfig = ['mode', 's3Compatible', 'chromiumPath', 'auditSigningKey', 'sessionSecret'] as const satisfies ReadonlyArray<keyof typeof envNames>;
 /** Every other config key must get a value below (a new key in `envNames` fails type-checking here). */
 type AwsConfigKey = Exclude<keyof typeof envNames, (typeof localOnlyConfig)[number]>;
 export const defaultMailFrom = 'no-reply@example.com';
@@ -49,8 +53,13 @@ const pascal = (name: string) =>
  * module and one HTTP API route per entry of `functions/routes.ts`, the WebSocket API, the browser notifier on the events stream,
  * the uploads bucket, and the web app behind CloudFront.
  */
+export interface ConstructionChecklistStackProps extends StackProps {
+  /** The CloudFront web ACL (EdgeStack, in us-east-1). */
+  readonly webAclArn?: string;
+}
+
 export class ConstructionChecklistStack extends Stack {
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: ConstructionChecklistStackProps = {}) {
     super(scope, id, props);
 
     // --- Data -------------------------------------------------------------------------------
@@ -60,6 +69,17 @@ export class ConstructionChecklistStack extends Stack {
     const events = builtTables.get(eventsTable.name)!;
     const state = builtTables.get(stateTable.name)!;
 
+    // Server access logs of both buckets and CloudFront's standard logs (written with ACLs, hence
+    // BUCKET_OWNER_PREFERRED). Kept a year.
+    const accessLogs = new Bucket(this, 'AccessLogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [{ id: 'ExpireAccessLogs', expiration: Duration.days(365) }],
+    });
+
     // Photos: browsers PUT pending uploads to presigned URLs under `uploads/`; published copies
     // under `objects/` are read through CloudFront only (see Site). Nothing here is public.
     const appOrigin = this.node.tryGetContext('appUrl') as string | undefined;
@@ -68,6 +88,8 @@ export class ConstructionChecklistStack extends Stack {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'uploads-bucket/',
       cors: [
         {
           allowedMethods: [HttpMethods.PUT],
@@ -142,6 +164,28 @@ export class ConstructionChecklistStack extends Stack {
     });
 
     const httpApi = new HttpApi(this, 'HttpApi', { apiName: 'construction-checklist-http' });
+    this.accessLogs(httpApi.defaultStage!.node.defaultChild as CfnStage, 'HttpApiAccessLogs', {
+      requestId: '$context.requestId',
+      ip: '$context.identity.sourceIp',
+      requestTime: '$context.requestTime',
+      method: '$context.httpMethod',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+      responseLength: '$context.responseLength',
+      integrationLatency: '$context.integrationLatency',
+      integrationError: '$context.integrationErrorMessage',
+    });
+    this.accessLogs(webSocketStage.node.defaultChild as CfnStage, 'WebSocketAccessLogs', {
+      requestId: '$context.requestId',
+      ip: '$context.identity.sourceIp',
+      requestTime: '$context.requestTime',
+      eventType: '$context.eventType',
+      routeKey: '$context.routeKey',
+      connectionId: '$context.connectionId',
+      status: '$context.status',
+      integrationLatency: '$context.integrationLatency',
+      integrationError: '$context.integrationErrorMessage',
+    });
 
     // --- Web app and CDN -----------------------------------------------------------------------
     const site = new Site(this, 'Site', {
@@ -150,6 +194,8 @@ export class ConstructionChecklistStack extends Stack {
       webSocketStageName,
       uploadsBucket: uploads,
       originSecret: originSecret.secretValue.unsafeUnwrap(),
+      accessLogsBucket: accessLogs,
+      webAclArn: props.webAclArn,
     });
 
     // Links in e-mails point here: the CloudFront address, or a custom domain given as context.
@@ -162,8 +208,8 @@ export class ConstructionChecklistStack extends Stack {
       mailFrom: String(this.node.tryGetContext('mailFrom') ?? defaultMailFrom),
       wsManagementEndpoint,
       appUrl,
-      // Follow-up: read the secret at runtime (Secrets Manager) instead of a plain env value.
-      sessionSecret: sessionSecret.secretValue.unsafeUnwrap(),
+      // Read at run time and rotated (functions/auth/session-keys.ts): never in the environment.
+      sessionSecretArn: sessionSecret.secretArn,
       originSecret: originSecret.secretValue.unsafeUnwrap(),
       chromiumPackUrl: String(this.node.tryGetContext('chromiumPackUrl') ?? defaultChromiumPackUrl),
       auditKmsKeyId: auditKey.keyArn,
@@ -173,6 +219,8 @@ export class ConstructionChecklistStack extends Stack {
       Object.entries(settings).map(([key, value]) => [envNames[key as AwsConfigKey], value]),
     );
 
+    const sendMail = sendMailAs(this, settings.mailFrom);
+
     // --- API functions: shared roles, the same grants for every HTTP and WebSocket handler -------
     // but the audit key, which only the routes the manifest marks `auditKey` may use.
     const apiFunctionRole = (id: string) => {
@@ -180,16 +228,8 @@ export class ConstructionChecklistStack extends Stack {
         assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
         managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
       });
-      events.grantReadWriteData(role);
-      state.grantReadWriteData(role);
-      uploads.grantReadWrite(role);
-      role.addToPrincipalPolicy(manageConnections);
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-          resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
-        }),
-      );
+      for (const statement of [tableData(events, eventsTable), tableData(state, stateTable), ...uploadsAccess(uploads), manageConnections, sendMail]) role.addToPrincipalPolicy(statement);
+      sessionSecret.grantRead(role);
       return role;
     };
     const apiRole = apiFunctionRole('ApiFunctionRole');
@@ -246,9 +286,17 @@ export class ConstructionChecklistStack extends Stack {
       timeout: Duration.seconds(60),
       memorySize: 512,
     });
-    events.grantReadWriteData(browserNotifierFn);
-    state.grantReadWriteData(browserNotifierFn);
-    browserNotifierFn.addToRolePolicy(manageConnections);
+    for (const statement of [tableData(events, eventsTable), tableData(state, stateTable), manageConnections]) browserNotifierFn.addToRolePolicy(statement);
+
+    // --- The session key's rotation: a new key every 30 days; the previous one verifies until the next ---
+    const sessionKeyRotatorFn = new HandlerFunction(this, 'SessionKeyRotator', {
+      handler: sessionKeyRotator.handler,
+      description: `secret-rotation: ${handlerModulePath(sessionKeyRotator.handler)}`,
+      environment: {},
+      timeout: Duration.seconds(30),
+      memorySize: 256,
+    });
+    sessionSecret.addRotationSchedule('Rotation', { rotationLambda: sessionKeyRotatorFn, automaticallyAfter: Duration.days(sessionKeyRotator.everyDays) });
     browserNotifierFn.addEventSource(
       new DynamoEventSource(events, {
         startingPosition: StartingPosition.TRIM_HORIZON,
@@ -259,6 +307,12 @@ export class ConstructionChecklistStack extends Stack {
         onFailure: new SqsDlq(browserNotifierDlq),
       }),
     );
+
+    // --- Alarms --------------------------------------------------------------------------------
+    const alarms = new Alarms(this, 'Alarms', { email: this.node.tryGetContext('alarmEmail') as string | undefined });
+    alarms.onMessagesIn(browserNotifierDlq, 'Browser notices that failed every retry are waiting in the dead-letter queue');
+
+    suppressAccepted(this, { webBucket: site.webBucket, uploads, accessLogs, webSocketApi: webSocketApi.node.defaultChild as CfnElement, webSocketStageName });
 
     // --- Outputs -------------------------------------------------------------------------------
     new CfnOutput(this, 'SiteUrl', { value: `https://${site.distribution.distributionDomainName}` });
@@ -273,6 +327,13 @@ export class ConstructionChecklistStack extends Stack {
     new CfnOutput(this, 'UploadsBucketName', { value: uploads.bucketName });
     new CfnOutput(this, 'AuditSigningKeyArn', { value: auditKey.keyArn });
     new CfnOutput(this, 'BrowserNotifierDeadLetterQueueUrl', { value: browserNotifierDlq.queueUrl });
+    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+  }
+
+  /** A stage's access log, one JSON line per request, kept a year. */
+  private accessLogs(stage: CfnStage, id: string, fields: Record<string, string>): void {
+    const logGroup = new LogGroup(this, id, { retention: RetentionDays.ONE_YEAR, removalPolicy: RemovalPolicy.RETAIN });
+    stage.accessLogSettings = { destinationArn: logGroup.logGroupArn, format: JSON.stringify(fields) };
   }
 
   private table(definition: TableDefinition): Table {
@@ -281,6 +342,7 @@ export class ConstructionChecklistStack extends Stack {
       sortKey: attribute(definition.sortKey),
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
       stream: definition.stream === 'NEW_IMAGE' ? StreamViewType.NEW_IMAGE : undefined,
       timeToLiveAttribute: definition.ttlAttribute,

@@ -1,18 +1,24 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { envNames } from '../functions/config';
 import { ORIGIN_VERIFY_HEADER } from '../functions/http/client-address';
 import { HSTS_MAX_AGE_SECONDS } from '../functions/http/security-headers';
 import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
-import { browserNotifier, handlerModulePath, httpRoutes, webSocketRoutes } from '../functions/routes';
+import { browserNotifier, handlerModulePath, httpRoutes, sessionKeyRotator, webSocketRoutes } from '../functions/routes';
 import { eventsTable, indexesOf, stateTable, type TableDefinition } from '../functions/tables';
 import { HandlerFunction } from './constructs/handler-function';
+import { EdgeStack, managedRuleGroups, RATE_LIMIT_PER_5_MINUTES } from './edge-stack';
 import { repoRoot } from './paths';
 import { ConstructionChecklistStack, defaultMailFrom, localOnlyConfig, webSocketStageName } from './stack';
+
+// Each synth takes seconds, more on a machine busy with other tests.
+vi.setConfig({ testTimeout: 60_000 });
 
 type Resource = { Type: string; Properties?: Record<string, any>; DependsOn?: string | string[] };
 
@@ -53,7 +59,7 @@ const uploadsBucketIdIn = (synthesized: Template): string =>
 /** Our functions carry a description naming what they serve; CDK's helper functions do not. */
 const ourFunctions = () =>
   Object.entries(template.findResources('AWS::Lambda::Function')).filter(([, fn]) =>
-    /^(route|websocket|browser-notifier): /.test(fn.Properties.Description ?? ''),
+    /^(route|websocket|browser-notifier|secret-rotation): /.test(fn.Properties.Description ?? ''),
   );
 const functionIdByDescription = (description: string): string => {
   const found = ourFunctions().filter(([, fn]) => fn.Properties.Description === description);
@@ -129,14 +135,19 @@ describe('ConstructionChecklist stack', () => {
     });
   });
 
-  it('has one Lambda per handler module (HTTP, WebSocket) and the browser notifier, on Node 22 arm64 with the app configuration', () => {
+  it('has one Lambda per handler module (HTTP, WebSocket), the browser notifier and the key rotator, on Node 24 arm64 with the app configuration', () => {
     const fns = ourFunctions();
     const wsHandlers = new Set(Object.values(webSocketRoutes).map((route) => route.handler));
-    expect(fns).toHaveLength(httpHandlers.size + wsHandlers.size + 1);
+    expect(fns).toHaveLength(httpHandlers.size + wsHandlers.size + 2);
     // Every route is named by exactly one function.
     const served = fns.flatMap(([, fn]) => String(fn.Properties.Description).replace(/^(route|websocket): /, '').split(', '));
     expect(served.sort()).toEqual(
-      [...Object.values(httpRoutes).map(routeKeyOf), ...Object.keys(webSocketRoutes), `browser-notifier: ${handlerModulePath(browserNotifier.handler)}`].sort(),
+      [
+        ...Object.values(httpRoutes).map(routeKeyOf),
+        ...Object.keys(webSocketRoutes),
+        `browser-notifier: ${handlerModulePath(browserNotifier.handler)}`,
+        `secret-rotation: ${handlerModulePath(sessionKeyRotator.handler)}`,
+      ].sort(),
     );
 
     const localOnly = new Set<string>(localOnlyConfig);
@@ -144,8 +155,10 @@ describe('ConstructionChecklist stack', () => {
     const localNames = Object.entries(envNames).filter(([key]) => localOnly.has(key)).map(([, name]) => name);
     expect(localNames).toContain(envNames.mode);
     for (const [id, fn] of fns) {
-      expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
+      expect(fn.Properties.Runtime, id).toBe('nodejs24.x');
       expect(fn.Properties.Architectures, id).toEqual(['arm64']);
+      // The rotator needs no app configuration.
+      if (fn.Properties.Description.startsWith('secret-rotation: ')) continue;
       const variables = Object.keys(fn.Properties.Environment.Variables);
       expect(variables, id).toEqual(expect.arrayContaining(awsNames));
       for (const name of localNames) expect(variables, id).not.toContain(name);
@@ -161,7 +174,10 @@ describe('ConstructionChecklist stack', () => {
     const endpoint = JSON.stringify(variables[envNames.wsManagementEndpoint]);
     expect(endpoint).toContain(`"https://",{"Ref":"${wsApiId}"},".execute-api.eu-west-1."`);
     expect(endpoint).toContain(`/${webSocketStageName}`);
-    expect(JSON.stringify(variables[envNames.sessionSecret])).toContain('{{resolve:secretsmanager:');
+    // The session key is read at run time from its secret: its value is in no function's environment.
+    const secretId = onlyId(template.findResources('AWS::SecretsManager::Secret', { Properties: { Description: Match.stringLikeRegexp('session tokens') } }));
+    expect(variables[envNames.sessionSecretArn]).toEqual({ Ref: secretId });
+    expect(variables[envNames.sessionSecret]).toBeUndefined();
     // Reset links in e-mails open the CloudFront address.
     expect(JSON.stringify(variables[envNames.appUrl])).toMatch(/"https:\/\/",\{"Fn::GetAtt":\["Site\w*Distribution\w*","DomainName"\]\}/);
 
@@ -178,7 +194,20 @@ describe('ConstructionChecklist stack', () => {
     );
     const actions = statements.flatMap((s) => [s.Action].flat());
     // Publishing a photo reads, copies and deletes uploads.
-    expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail', 'dynamodb:PutItem', 's3:PutObject', 's3:GetObject*', 's3:DeleteObject*']));
+    expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail', 'dynamodb:PutItem', 's3:PutObject', 's3:GetObject', 's3:DeleteObject']));
+    // Named exactly: the indexes by name, no wildcard actions, mail only as the configured identity.
+    const ours = statements.filter((s) => [s.Action].flat().some((action) => /^(dynamodb|s3|ses):/.test(action)) && !JSON.stringify(s.Resource).includes('cdk-hnb659fds') && !JSON.stringify(s.Resource).includes('SiteWebBucket'));
+    for (const statement of ours) {
+      expect([statement.Action].flat().filter((action) => action.includes('*')), JSON.stringify(statement.Action)).toEqual([]);
+      expect(JSON.stringify(statement.Resource)).not.toContain('/index/*');
+    }
+    const mail = ours.filter((s) => [s.Action].flat().includes('ses:SendEmail'));
+    for (const statement of mail) {
+      const identities = [...JSON.stringify(statement.Resource).matchAll(/identity\/([^"]+)"/g)].map((match) => match[1]).sort();
+      expect(identities).toEqual(['example.com', 'no-reply@example.com']);
+    }
+    const indexes = ours.flatMap((s) => [s.Resource].flat()).map((resource) => JSON.stringify(resource)).filter((resource) => resource.includes('/index/'));
+    expect(indexes.some((resource) => resource.includes('/index/byProject'))).toBe(true);
     const manage = statements.filter((s) => [s.Action].flat().includes('execute-api:ManageConnections'));
     expect(manage.length).toBeGreaterThan(0);
     for (const statement of manage) {
@@ -189,7 +218,7 @@ describe('ConstructionChecklist stack', () => {
   });
 
   it('has a retained KMS key for audit checkpoints (ECC P-256, sign/verify) that only the routes marked auditKey may use', () => {
-    const keyId = onlyId(template.findResources('AWS::KMS::Key'));
+    const keyId = onlyId(template.findResources('AWS::KMS::Key', { Properties: { KeyUsage: 'SIGN_VERIFY' } }));
     expect(resources[keyId]).toMatchObject({ Properties: { KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' }, DeletionPolicy: 'Retain' });
     const kmsActionsOf = (fnId: string): string[] => {
       const role = resources[fnId]!.Properties!.Role['Fn::GetAtt'][0] as string;
@@ -474,6 +503,93 @@ describe('ConstructionChecklist stack', () => {
   });
 });
 
+/** The app as deployed: the edge stack (web ACL, us-east-1) and the app's stack reading its ARN; AWS's rules as a validation plugin when asked. */
+function deployedApp({ nag = false, extra }: { nag?: boolean; extra?: (stack: Stack) => void } = {}) {
+  const app = new App({ context: { ...cdkContext(), 'aws:cdk:bundling-stacks': [] } });
+  if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  const edge = new EdgeStack(app, 'ConstructionChecklistEdge', { env: { account: '123456789012' } });
+  const stack = new ConstructionChecklistStack(app, 'ConstructionChecklist', { env: { account: '123456789012', region: 'eu-west-1' }, crossRegionReferences: true, webAclArn: edge.webAclArn });
+  extra?.(stack);
+  return { app, edge, stack };
+}
+
+describe('hardened for operators (issue 17)', () => {
+  it("passes AWS's best-practice rules (cdk-nag AwsSolutions) with no unresolved finding, and fails on a new resource that brings one", () => {
+    expect(() => deployedApp({ nag: true }).app.synth()).not.toThrow();
+    // A bucket without access logs is a finding nobody accepted: the synth (and this test) fails, naming it.
+    const careless = deployedApp({ nag: true, extra: (stack) => new Bucket(stack, 'CarelessBucket', { enforceSSL: true }) });
+    expect(() => careless.app.synth()).toThrow(/CarelessBucket[\s\S]*AwsSolutions-S1|AwsSolutions-S1[\s\S]*CarelessBucket/);
+  });
+
+  it('puts a web ACL (us-east-1) in front of CloudFront: a rate limit per address and AWS managed rule groups', () => {
+    const { app, edge, stack } = deployedApp();
+    app.synth();
+    expect(edge.region).toBe('us-east-1');
+    const acl = Template.fromStack(edge).findResources('AWS::WAFv2::WebACL');
+    const [webAcl] = Object.values(acl);
+    expect(webAcl?.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+    const rules = webAcl!.Properties.Rules as Array<{ Name: string; Statement: Record<string, any>; Action?: unknown }>;
+    expect(rules.find((rule) => rule.Name === 'RateLimitPerAddress')).toMatchObject({ Action: { Block: {} }, Statement: { RateBasedStatement: { Limit: RATE_LIMIT_PER_5_MINUTES, AggregateKeyType: 'IP' } } });
+    expect(rules.map((rule) => rule.Statement.ManagedRuleGroupStatement?.Name).filter(Boolean)).toEqual([...managedRuleGroups]);
+    const distribution = Object.values(Template.fromStack(stack).findResources('AWS::CloudFront::Distribution'))[0]!;
+    expect(distribution.Properties.DistributionConfig.WebACLId).toBeDefined();
+  });
+
+  it('logs every request (both API stages, CloudFront, both buckets), protects the tables from deletion, and alarms when the notifier dead-letters', () => {
+    for (const stage of Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))) {
+      expect(stage.Properties.AccessLogSettings?.DestinationArn).toBeDefined();
+      expect(Object.keys(JSON.parse(stage.Properties.AccessLogSettings.Format))).toEqual(expect.arrayContaining(['requestId', 'status', 'routeKey']));
+    }
+    const logsBucketId = onlyId(template.findResources('AWS::S3::Bucket', { Properties: { OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] } } }));
+    const logged = Object.values(template.findResources('AWS::S3::Bucket')).filter((bucket) => bucket.Properties.LoggingConfiguration);
+    expect(logged).toHaveLength(2);
+    for (const bucket of logged) expect(bucket.Properties.LoggingConfiguration.DestinationBucketName).toEqual({ Ref: logsBucketId });
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!;
+    expect(distribution.Properties.DistributionConfig.Logging).toMatchObject({ Bucket: { 'Fn::GetAtt': [logsBucketId, 'RegionalDomainName'] }, Prefix: 'cloudfront/' });
+    for (const table of Object.values(template.findResources('AWS::DynamoDB::Table'))) {
+      expect(table.Properties).toMatchObject({ DeletionProtectionEnabled: true, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } });
+    }
+    const dlqId = onlyId(template.findResources('AWS::SQS::Queue'));
+    const topicId = onlyId(template.findResources('AWS::SNS::Topic'));
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      AlarmActions: [{ Ref: topicId }],
+    });
+    synth({ alarmEmail: 'ops@builder.example' }).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@builder.example' });
+  });
+
+  it('rotates the session key every 30 days with its own function, and lets only the API functions read it', () => {
+    const secretId = onlyId(template.findResources('AWS::SecretsManager::Secret', { Properties: { Description: Match.stringLikeRegexp('session tokens') } }));
+    const rotatorId = functionIdByDescription(`secret-rotation: ${handlerModulePath(sessionKeyRotator.handler)}`);
+    template.hasResourceProperties('AWS::SecretsManager::RotationSchedule', {
+      SecretId: { Ref: secretId },
+      RotationLambdaARN: { 'Fn::GetAtt': [rotatorId, 'Arn'] },
+      RotationRules: { ScheduleExpression: `rate(${sessionKeyRotator.everyDays} days)` },
+    });
+    const readers = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      (policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>).some(
+        (statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue') && JSON.stringify(statement.Resource).includes(secretId),
+      ),
+    );
+    // The three API roles and the rotator; not the browser notifier.
+    expect(readers).toHaveLength(4);
+    expect(JSON.stringify(readers)).not.toContain('BrowserNotifier');
+  });
+
+  it('serves a custom domain with TLS 1.2 at the least when given one with its certificate', () => {
+    const custom = synth({ domainName: 'app.builder.example', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' });
+    const distribution = Object.values(custom.findResources('AWS::CloudFront::Distribution'))[0]!;
+    expect(distribution.Properties.DistributionConfig).toMatchObject({
+      Aliases: ['app.builder.example'],
+      ViewerCertificate: { MinimumProtocolVersion: 'TLSv1.2_2021', AcmCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' },
+    });
+    expect(() => synth({ domainName: 'app.builder.example' })).toThrow(/domainName and certificateArn go together/);
+  });
+});
+
 describe('Lambda bundling', () => {
   it(
     'bundles a handler with the local esbuild into an importable ESM file with a source map',
@@ -485,7 +601,7 @@ describe('Lambda bundling', () => {
 
       Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', {
         Handler: 'index.handler',
-        Runtime: 'nodejs22.x',
+        Runtime: 'nodejs24.x',
         Code: { S3Key: Match.stringLikeRegexp('\\.zip$') },
       });
       const assetDirs = readdirSync(assembly.directory).filter((name) => name.startsWith('asset.'));

@@ -2,6 +2,7 @@ import { SignJWT, jwtVerify, errors } from 'jose';
 import * as z from 'zod/mini';
 import { roles } from '../../events/accounts/schemas';
 import { config } from '../config';
+import { sessionKeys, type SessionKeys } from './session-keys';
 
 /**
  * The session cookie: a signed JWT naming the user, their role and the session record that
@@ -20,27 +21,29 @@ const principalSchema = z.object({
 
 export type Principal = z.infer<typeof principalSchema>;
 
-const key = () => new TextEncoder().encode(config().sessionSecret);
-
-export async function signSessionToken(principal: Principal, expiresAt: Date): Promise<string> {
+export async function signSessionToken(principal: Principal, expiresAt: Date, keys?: SessionKeys): Promise<string> {
   return new SignJWT({ ...principal })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(principal.userId)
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(key());
+    .sign((keys ?? (await sessionKeys())).current);
 }
 
 /** The principal a token names, or undefined when it is forged, malformed or expired. */
-export async function verifySessionToken(token: string): Promise<Principal | undefined> {
-  try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'] });
-    const parsed = principalSchema.safeParse(payload);
-    return parsed.success ? parsed.data : undefined;
-  } catch (error) {
-    if (error instanceof errors.JOSEError) return undefined;
-    throw error;
+export async function verifySessionToken(token: string, keys?: SessionKeys): Promise<Principal | undefined> {
+  const { current, previous } = keys ?? (await sessionKeys());
+  for (const key of previous ? [current, previous] : [current]) {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      const parsed = principalSchema.safeParse(payload);
+      return parsed.success ? parsed.data : undefined;
+    } catch (error) {
+      // Signed with the other key, forged, malformed or expired: try the next key, then give up.
+      if (!(error instanceof errors.JOSEError)) throw error;
+    }
   }
+  return undefined;
 }
 
 export function readCookie(cookies: readonly string[] | undefined, name: string): string | undefined {

@@ -11,7 +11,7 @@ import type { Construct } from 'constructs';
 import { handlerModulePath } from '../../functions/routes';
 import { lambdaBundling, lambdaNodeOptions } from './lambda-bundling';
 
-export const lambdaRuntime = Runtime.NODEJS_22_X;
+export const lambdaRuntime = Runtime.NODEJS_24_X;
 
 export interface HandlerFunctionProps {
   /** Handler name from the route manifest; the module is `handlerModulePath(handler)`. */

@@ -15,8 +15,10 @@ import {
   OriginProtocolPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -35,6 +37,10 @@ export interface SiteProps {
   readonly originSecret: string;
   /** The built web app (default dist/web). */
   readonly webDir?: string;
+  /** Where the web bucket's server access logs and CloudFront's standard logs go. */
+  readonly accessLogsBucket: IBucket;
+  /** The WAF web ACL (CloudFront scope, us-east-1) in front of the distribution. */
+  readonly webAclArn?: string;
 }
 
 /**
@@ -58,6 +64,8 @@ export class Site extends Construct {
       // Build output only: safe to delete with the stack.
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
+      serverAccessLogsBucket: props.accessLogsBucket,
+      serverAccessLogsPrefix: 'web-bucket/',
     });
 
     // SPA fallback on the default behaviour only: a path whose last segment has no extension is
@@ -129,9 +137,25 @@ export class Site extends Construct {
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     };
 
+    // TLS 1.2 at the least needs a certificate of one's own: CloudFront's default *.cloudfront.net
+    // certificate accepts TLS 1.0 and cannot be told otherwise. Context `domainName` with
+    // `certificateArn` (ACM, us-east-1) serves the app on that name with TLSv1.2_2021.
+    const domainName = this.node.tryGetContext('domainName') as string | undefined;
+    const certificateArn = this.node.tryGetContext('certificateArn') as string | undefined;
+    if (Boolean(domainName) !== Boolean(certificateArn)) throw new Error('Context domainName and certificateArn go together (the certificate must cover the domain, in us-east-1)');
+    const ownName =
+      domainName && certificateArn
+        ? { domainNames: [domainName], certificate: Certificate.fromCertificateArn(this, 'Certificate', certificateArn), minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021 }
+        : {};
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Construction Checklist',
       httpVersion: HttpVersion.HTTP2_AND_3,
+      ...ownName,
+      webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: props.accessLogsBucket,
+      logFilePrefix: 'cloudfront/',
       defaultRootObject: 'index.html',
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.webBucket),
