@@ -4,8 +4,8 @@ import { changeLines, eventSummary, showsChanges, valueText, type ChangeLine } f
 
 /**
  * The Audit page's pure rules: what an entry is about, what it did, and its field lines in the
- * app's words (items as their History reads them; the project's fields as its form labels them),
- * and the filters as the URL and the API carry them.
+ * app's words (items as their History reads them; the project's fields as its form labels them).
+ * The filters are audit-search.ts.
  */
 
 const projectFieldLabels: Record<string, string> = {
@@ -66,37 +66,4 @@ export function entryLines(entry: ProjectAuditEntry): ChangeLine[] {
   if (!listsFields(entry)) return [];
   // Rooms show as their own entries; the project's fields as the project form names them.
   return entry.changes.filter(({ field }) => !field.startsWith('room:')).map(({ field, before, after }) => ({ kind: 'value', label: projectFieldLabels[field] ?? field, before: valueText(before), after: valueText(after) }));
-}
-
-/** The filters as the page's URL carries them (ids, and days as yyyy-mm-dd). */
-export interface AuditSearch {
-  room?: string;
-  item?: string;
-  person?: string;
-  from?: string;
-  to?: string;
-}
-
-const day = /^\d{4}-\d{2}-\d{2}$/;
-const text = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 100 ? value : undefined);
-
-/** Whatever the URL holds, only well-formed filters. */
-export function parseAuditSearch(search: Record<string, unknown>): AuditSearch {
-  const days = (value: unknown) => (typeof value === 'string' && day.test(value) ? value : undefined);
-  const parsed = { room: text(search.room), item: text(search.item), person: text(search.person), from: days(search.from), to: days(search.to) };
-  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined));
-}
-
-/**
- * The API's query for the filters: a day range in the browser's local time, from the first
- * millisecond of `from` to the last of `to`.
- */
-export function auditQuery(search: AuditSearch): Record<string, string> {
-  const query: Record<string, string> = {};
-  if (search.room) query.room = search.room;
-  if (search.item) query.item = search.item;
-  if (search.person) query.person = search.person;
-  if (search.from) query.from = new Date(`${search.from}T00:00:00`).toISOString();
-  if (search.to) query.to = new Date(`${search.to}T23:59:59.999`).toISOString();
-  return query;
 }

@@ -12,7 +12,8 @@ import { inputClass } from '../components/input';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
 import { ThemeToggle } from '../components/theme';
 import { localDateTime, roleLabel } from '../checklist/item-history-format';
-import { auditQuery, entryLines, entrySummary, subjectText, type AuditSearch } from './audit-format';
+import { entryLines, entrySummary, subjectText } from './audit-format';
+import { auditQuery, type AuditSearch } from './audit-search';
 import { ChangeRow } from './change-row';
 
 /**

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuditPage } from '../../audit/audit-page';
-import { auditQuery, parseAuditSearch, type AuditSearch } from '../../audit/audit-format';
+import { auditQuery, parseAuditSearch, type AuditSearch } from '../../audit/audit-search';
 import { queries } from '../../api/queries';
 import { prefetchForUser } from '../../api/prefetch';
 import { RequireAuth } from '../../auth/guard';

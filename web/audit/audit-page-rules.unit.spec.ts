@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectAuditEntry } from '../../contract/audit';
-import { auditQuery, entryLines, entrySummary, parseAuditSearch, subjectText } from './audit-format';
+import { entryLines, entrySummary, subjectText } from './audit-format';
+import { auditQuery, parseAuditSearch } from './audit-search';
 
 const entry = (overrides: Partial<ProjectAuditEntry>): ProjectAuditEntry => ({
   version: 2,
