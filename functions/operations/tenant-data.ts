@@ -1,0 +1,173 @@
+import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { BatchWriteCommand, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
+import pMap from 'p-map';
+import type { StoredEvent } from '../../events/envelope';
+import { parseStreamId } from '../../events/streams';
+import { dynamo } from '../adapters/dynamo';
+import { s3 } from '../adapters/s3';
+import { config } from '../config';
+import { UPLOADS_PREFIX } from '../objects/object-keys';
+import { stateKeys } from '../store/keys';
+import { eventsTable, stateTable } from '../tables';
+
+/**
+ * Everything of one tenant (a contractor: their account and every project they made, with its
+ * items, chat, checkpoints and live connections), for `npm run tenant:export` and
+ * `tenant:offboard`. An operator's tool, not a request path: it finds the tenant's events with a
+ * parallel scan (no index is kept by tenant), then every state item through the ids those events
+ * name, and the tenant's objects in the uploads bucket. A client of the tenant's projects keeps
+ * their own account (it is theirs, and may belong to other tenants' projects too).
+ */
+
+export interface TenantData {
+  events: StoredEvent[];
+  /** State-table items (views, stream heads, the account, sessions, tokens, connections, checkpoints, uploads). */
+  state: Record<string, unknown>[];
+  /** Objects in the uploads bucket: pending uploads of the tenant's account and published photos of the tenant's items. */
+  objects: Array<{ key: string; bytes: number }>;
+}
+
+const SEGMENTS = 4;
+const IN_FLIGHT = 8;
+
+async function tenantEvents(tenantId: string): Promise<StoredEvent[]> {
+  const pages = await Promise.all(
+    Array.from({ length: SEGMENTS }, async (_, Segment) => {
+      const found: StoredEvent[] = [];
+      const scan = paginateScan(
+        { client: dynamo() },
+        { TableName: config().eventsTable, FilterExpression: 'tenantId = :tenant', ExpressionAttributeValues: { ':tenant': tenantId }, Segment, TotalSegments: SEGMENTS, ConsistentRead: true },
+      );
+      for await (const page of scan) found.push(...((page.Items ?? []) as StoredEvent[]));
+      return found;
+    }),
+  );
+  return pages.flat().sort((a, b) => a.streamId.localeCompare(b.streamId) || a.version - b.version);
+}
+
+async function query(input: { pk: string } | { gsi1pk: string }): Promise<Record<string, unknown>[]> {
+  const byIndex = 'gsi1pk' in input;
+  const items: Record<string, unknown>[] = [];
+  const pages = paginateQuery(
+    { client: dynamo() },
+    {
+      TableName: config().stateTable,
+      ...(byIndex ? { IndexName: stateTable.indexes.gsi1.name } : { ConsistentRead: true }),
+      KeyConditionExpression: byIndex ? 'gsi1pk = :pk' : 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': byIndex ? input.gsi1pk : input.pk },
+    },
+  );
+  for await (const page of pages) items.push(...((page.Items ?? []) as Record<string, unknown>[]));
+  return items;
+}
+
+/** The state partitions (and gsi1 lists) the tenant's events and account name. */
+function partitionsOf(tenantId: string, events: readonly StoredEvent[]): Array<{ pk: string } | { gsi1pk: string }> {
+  const pks = new Set<string>();
+  const lists = new Set<string>();
+  const add = (key: { pk: string }) => pks.add(key.pk);
+  add(stateKeys.user(tenantId));
+  add(stateKeys.userSession(tenantId));
+  add(stateKeys.idempotency(tenantId, ''));
+  lists.add(stateKeys.userSessions(tenantId));
+  lists.add(stateKeys.userTokens(tenantId));
+  for (const event of events) {
+    add(stateKeys.streamHead(event.streamId));
+    const data = (event.data ?? {}) as { roomId?: string; messageId?: string };
+    if (event.projectId) {
+      add(stateKeys.projectSummary(event.projectId));
+      add(stateKeys.chatMessage(event.projectId, ''));
+      add(stateKeys.auditCheckpoint(event.projectId, ''));
+      lists.add(stateKeys.projectConnections(event.projectId));
+    }
+    if (event.type === 'RoomAdded' && data.roomId) add(stateKeys.roomPointer(data.roomId));
+    if (event.type === 'MessagePosted' && data.messageId) add(stateKeys.messagePointer(data.messageId));
+    const stream = parseStreamId(event.streamId);
+    if (stream?.kind === 'item') add(stateKeys.itemPointer(stream.id));
+  }
+  return [...[...pks].map((pk) => ({ pk })), ...[...lists].map((gsi1pk) => ({ gsi1pk }))];
+}
+
+/** The published photos the tenant's items point to (`/objects/…` paths in their events). */
+function publishedKeysOf(events: readonly StoredEvent[]): Set<string> {
+  const keys = new Set<string>();
+  for (const match of JSON.stringify(events.map((event) => event.data)).matchAll(/\/(objects\/[A-Za-z0-9_-]+\.[a-z0-9]+)/g)) keys.add(match[1]!);
+  return keys;
+}
+
+async function listObjects(prefix: string): Promise<Array<{ key: string; bytes: number }>> {
+  const found: Array<{ key: string; bytes: number }> = [];
+  let token: string | undefined;
+  do {
+    const page = await s3().send(new ListObjectsV2Command({ Bucket: config().uploadsBucket, Prefix: prefix, ContinuationToken: token }));
+    for (const object of page.Contents ?? []) if (object.Key) found.push({ key: object.Key, bytes: object.Size ?? 0 });
+    token = page.NextContinuationToken;
+  } while (token);
+  return found;
+}
+
+/**
+ * Upload records (keyed by the pending upload's key, kept a while after publishing): the tenant's
+ * own, and anyone's published onto the tenant's items. Found by a scan of the upload records.
+ */
+async function uploadRecords(tenantId: string, publishedPaths: ReadonlySet<string>): Promise<Record<string, unknown>[]> {
+  const prefix = stateKeys.upload('').pk;
+  const pages = await Promise.all(
+    Array.from({ length: SEGMENTS }, async (_, Segment) => {
+      const found: Record<string, unknown>[] = [];
+      const scan = paginateScan(
+        { client: dynamo() },
+        { TableName: config().stateTable, FilterExpression: 'begins_with(pk, :prefix)', ExpressionAttributeValues: { ':prefix': prefix.slice(0, prefix.indexOf('#') + 1) }, Segment, TotalSegments: SEGMENTS, ConsistentRead: true },
+      );
+      for await (const page of scan) for (const item of page.Items ?? []) if (item.userId === tenantId || publishedPaths.has(String(item.objectPath))) found.push(item);
+      return found;
+    }),
+  );
+  return pages.flat();
+}
+
+export async function collectTenant(tenantId: string): Promise<TenantData> {
+  const events = await tenantEvents(tenantId);
+  const found = (await pMap(partitionsOf(tenantId, events), query, { concurrency: IN_FLIGHT })).flat();
+  // The e-mail guard, named by the account's address; upload records, by the objects' keys.
+  const user = found.find((item) => item.pk === stateKeys.user(tenantId).pk);
+  const pending = await listObjects(`${UPLOADS_PREFIX}${tenantId}/`);
+  const published = (await pMap([...publishedKeysOf(events)], (key) => listObjects(key), { concurrency: IN_FLIGHT })).flat();
+  const objects = [...pending, ...published];
+  if (typeof user?.email === 'string') found.push(...(await query({ pk: stateKeys.email(user.email).pk })));
+  found.push(...(await uploadRecords(tenantId, new Set([...publishedKeysOf(events)].map((key) => `/${key}`)))));
+  // gsi1 lists repeat items their partitions already gave: one of each.
+  const state = [...new Map(found.map((item) => [`${String(item.pk)}\u0000${String(item.sk)}`, item])).values()];
+  return { events, state, objects };
+}
+
+/** Removes everything collected: events, state items, objects. Answers what it removed, by kind. */
+export async function removeTenant(data: TenantData): Promise<{ events: number; state: number; objects: number }> {
+  const eventKeys = data.events.map((event) => ({ table: config().eventsTable, key: { [eventsTable.partitionKey.name]: event.streamId, [eventsTable.sortKey.name]: event.version } }));
+  const stateKeysOf = data.state.map((item) => ({ table: config().stateTable, key: { pk: item.pk, sk: item.sk } }));
+  await deleteItems([...stateKeysOf, ...eventKeys]);
+  for (let i = 0; i < data.objects.length; i += 1000) {
+    const batch = data.objects.slice(i, i + 1000);
+    await s3().send(new DeleteObjectsCommand({ Bucket: config().uploadsBucket, Delete: { Objects: batch.map((object) => ({ Key: object.key })), Quiet: true } }));
+  }
+  return { events: data.events.length, state: data.state.length, objects: data.objects.length };
+}
+
+async function deleteItems(items: Array<{ table: string; key: Record<string, unknown> }>): Promise<void> {
+  const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => items.slice(i * 25, (i + 1) * 25));
+  await pMap(
+    batches,
+    async (batch) => {
+      let requests: Record<string, Array<{ DeleteRequest: { Key: Record<string, unknown> } }>> = {};
+      for (const { table, key } of batch) (requests[table] ??= []).push({ DeleteRequest: { Key: key } });
+      // Unprocessed items come back under load: retried until none is left.
+      for (let attempt = 0; Object.keys(requests).length; attempt++) {
+        if (attempt > 10) throw new Error('DynamoDB kept items unprocessed after 10 retries');
+        if (attempt) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt * Math.random()));
+        const answer = await dynamo().send(new BatchWriteCommand({ RequestItems: requests }));
+        requests = (answer.UnprocessedItems ?? {}) as typeof requests;
+      }
+    },
+    { concurrency: IN_FLIGHT },
+  );
+}

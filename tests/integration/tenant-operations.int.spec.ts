@@ -1,0 +1,148 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { paginateScan } from '@aws-sdk/lib-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dynamo } from '../../functions/adapters/dynamo';
+import { s3 } from '../../functions/adapters/s3';
+import { config } from '../../functions/config';
+import { withoutQuery } from '../../functions/objects/object-keys';
+import { eventStore } from '../../functions/store/default-store';
+import { verifyProject } from '../../functions/store/verify';
+import { signedUp } from '../support/accounts';
+
+/**
+ * `npm run tenant:export` and `tenant:offboard`, run as an operator would, in processes of their
+ * own against the local cloud: one tenant's export holds all of it and nothing of another; the
+ * offboard removes it from both tables and the bucket, and leaves the other tenant as it was.
+ */
+
+const workDir = mkdtempSync(join(tmpdir(), 'tenant-ops-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+async function script(name: string, args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], { env: process.env, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, out: `${stdout}${stderr}` };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: `${failed.stdout}${failed.stderr}` };
+  }
+}
+
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** A tenant in use: a project with its client, a ticked item, a chat message, a published photo, a pending upload. */
+async function tenantInUse(name: string) {
+  const client = await signedUp('client');
+  const contractor = await signedUp('contractor');
+  const ok = (answer: { status: number; body: any }) => {
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+    return answer.body;
+  };
+  const project = ok(await contractor.api.post('/api/projects', { name, address: '1 Tenant Way', clientName: 'Chris Owner', clientEmail: client.user.email }));
+  const [room] = ok(await contractor.api.get(`/api/projects/${project.id}/rooms`));
+  const [item] = ok(await contractor.api.get(`/api/rooms/${room.id}/items`));
+  ok(await contractor.api.request('PATCH', `/api/checklist-items/${item.id}`, { contractorCompleted: true }));
+  ok(await client.api.post('/api/chat', { projectId: project.id, message: `Hello from ${name}` }));
+  const upload = async () => {
+    const { uploadURL } = ok(await contractor.api.post('/api/objects/upload'));
+    expect((await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(png), headers: { 'content-type': 'image/png' } })).status).toBe(200);
+    return withoutQuery(uploadURL);
+  };
+  const published = ok(await contractor.api.put('/api/objects/acl', { visibility: 'public', objectURL: await upload(), itemId: item.id })).objectPath as string;
+  const pending = /\/(uploads\/.+)$/.exec(await upload())![1]!;
+  return { contractor, client, project, item, published: published.replace(/^\//, ''), pending };
+}
+
+/** Every item of both tables that mentions `text` anywhere. */
+async function itemsMentioning(text: string): Promise<unknown[]> {
+  const found: unknown[] = [];
+  for (const table of [config().eventsTable, config().stateTable]) {
+    for await (const page of paginateScan({ client: dynamo() }, { TableName: table, ConsistentRead: true })) {
+      for (const item of page.Items ?? []) if (JSON.stringify(item).includes(text)) found.push(item);
+    }
+  }
+  return found;
+}
+
+/** The tenant's events, counted straight from the events table. */
+async function eventCountOf(tenantId: string): Promise<number> {
+  let count = 0;
+  for await (const page of paginateScan({ client: dynamo() }, { TableName: config().eventsTable, ConsistentRead: true })) {
+    count += (page.Items ?? []).filter((item) => item.tenantId === tenantId).length;
+  }
+  return count;
+}
+
+async function stored(key: string): Promise<boolean> {
+  try {
+    await s3().send(new HeadObjectCommand({ Bucket: config().uploadsBucket, Key: key }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const readExport = (file: string) =>
+  readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { record: string; [key: string]: unknown });
+
+describe('tenant export and offboarding', () => {
+  it('exports all of a tenant and nothing of another, then removes it everywhere and leaves the other as it was', async () => {
+    const gone = await tenantInUse('Offboarded Oaks');
+    const kept = await tenantInUse('Kept Cedars');
+    const tenant = gone.contractor.user.id;
+
+    const file = join(workDir, 'gone.ndjson');
+    const exported = await script('tenant-export', ['--tenant', tenant, '--out', file]);
+    expect(exported.code, exported.out).toBe(0);
+    const records = readExport(file);
+    const events = records.filter((record) => record.record === 'event');
+    // Every event of the tenant (its account's and its project's), and every one is the tenant's.
+    expect(events.length).toBe(await eventCountOf(tenant));
+    expect(events.every((event) => event.tenantId === tenant)).toBe(true);
+    expect(events.some((event) => event.type === 'MessagePosted')).toBe(true);
+    const text = JSON.stringify(records);
+    expect(text).toContain(gone.project.id);
+    expect(text).toContain(gone.contractor.user.email);
+    for (const other of [kept.project.id, kept.contractor.user.id, kept.client.user.email]) expect(text).not.toContain(other);
+    expect(records.filter((record) => record.record === 'object').map((record) => record.key).sort()).toEqual([gone.published, gone.pending].sort());
+    expect(exported.out).toMatch(new RegExp(`Tenant ${tenant}: \\d+ events, \\d+ state items, 2 objects written to `));
+
+    // Without --confirm, it only says what it would remove.
+    const dryRun = await script('tenant-offboard', ['--tenant', tenant]);
+    expect(dryRun.out).toMatch(/would remove \d+ events \(1 projects\)/);
+    expect(await stored(gone.published)).toBe(true);
+
+    const keptBefore = await itemsMentioning(kept.project.id);
+    const offboarded = await script('tenant-offboard', ['--tenant', tenant, '--confirm']);
+    expect(offboarded.code, offboarded.out).toBe(0);
+    expect(offboarded.out).toMatch(new RegExp(`removed ${events.length} events \\(1 projects\\), \\d+ state items, 2 objects`));
+
+    // Nothing of it is left in either table or the bucket, its account included.
+    for (const id of [tenant, gone.project.id, gone.item.id]) expect(await itemsMentioning(id), id).toEqual([]);
+    expect(await stored(gone.published)).toBe(false);
+    expect(await stored(gone.pending)).toBe(false);
+    expect((await gone.contractor.api.get('/api/auth/me')).status).toBe(401);
+    // The client keeps their account; the project is gone from their list.
+    expect((await gone.client.api.get('/api/auth/me')).status).toBe(200);
+    expect((await gone.client.api.get('/api/client-projects')).body ?? []).not.toContainEqual(expect.objectContaining({ id: gone.project.id }));
+
+    // The other tenant is exactly as it was, and its chains verify.
+    expect(await itemsMentioning(kept.project.id)).toEqual(keptBefore);
+    expect(await verifyProject(eventStore(), kept.project.id)).toEqual([]);
+    expect(await stored(kept.published)).toBe(true);
+    expect((await kept.contractor.api.get(`/api/projects/${kept.project.id}/stats`)).status).toBe(200);
+  });
+
+  it('says so when a tenant has nothing, and refuses to run without one', async () => {
+    expect((await script('tenant-offboard', ['--tenant', 'no-such-tenant', '--confirm'])).out).toContain('nothing found');
+    expect((await script('tenant-export', [])).code).toBe(2);
+  });
+});
