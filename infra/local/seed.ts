@@ -1,8 +1,14 @@
+import { demoApi, type DemoApi } from './demo-api';
+import { seedSampleProject } from './sample-project';
+
 /**
- * Demo data for `npm start`, made through the app's own API so it is exactly what a user would
- * have made: a demo contractor and a demo client, both with their e-mail verified (through the
- * link the local cloud hands back, as a person would open the mailed one). Already there (409):
- * signed in instead, and verified if it is not yet.
+ * Demo data for `npm start`, made through the app's own API (the same handlers, commands and
+ * deciders a browser's requests run, so the events, their hash chains and the views are exactly
+ * what a user would have made): a demo contractor and a demo client, both with their e-mail
+ * verified (through the link the local cloud hands back, as a person would open the mailed one),
+ * and one sample project in progress between them (sample-project.ts). Already there (409):
+ * signed in instead, and verified if it is not yet; the sample project is made only while the
+ * demo contractor has no project at all, so a second start seeds nothing twice.
  */
 
 export const demoPassword = 'demo-password';
@@ -12,34 +18,31 @@ export const demoAccounts = [
   { firstName: 'Chris', lastName: 'Client', email: 'demo.client@example.com', role: 'client', companyName: null },
 ] as const;
 
-export async function seedDemoData(appUrl: string): Promise<void> {
-  for (const account of demoAccounts) {
-    let cookie = '';
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${appUrl}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      cookie = response.headers.getSetCookie()[0]?.split(';')[0] ?? cookie;
-      const answer = (await response.json().catch(() => ({}))) as { isEmailVerified?: boolean; verificationLink?: string };
-      return { status: response.status, answer };
-    };
-    const failed = (step: string, status: number) => new Error(`Seeding ${account.email} failed at ${step}: ${status}`);
+export interface SeedOutcome {
+  /** The sample project's id, and whether this run made it. */
+  readonly sampleProject: { readonly id: string; readonly made: boolean } | undefined;
+}
 
-    const registered = await call('POST', '/api/auth/register', { ...account, password: demoPassword, confirmPassword: demoPassword });
-    let link = registered.answer.verificationLink;
-    if (registered.status === 409) {
-      const signedIn = await call('POST', '/api/auth/login', { email: account.email, password: demoPassword });
-      if (signedIn.status !== 200) throw failed('sign-in', signedIn.status);
-      if (signedIn.answer.isEmailVerified) continue;
-      link = (await call('POST', '/api/auth/resend-verification')).answer.verificationLink;
-    } else if (registered.status !== 201) {
-      throw failed('register', registered.status);
-    }
-    const token = link && new URL(link).searchParams.get('token');
-    if (!token) throw failed('verification link', registered.status);
-    const verified = await call('POST', '/api/auth/verify-email', { token });
-    if (verified.status !== 200) throw failed('verify-email', verified.status);
+export async function seedDemoData(appUrl: string): Promise<SeedOutcome> {
+  const [contractorAccount, clientAccount] = demoAccounts;
+  const contractor = await demoAccount(appUrl, contractorAccount);
+  const client = await demoAccount(appUrl, clientAccount);
+  return { sampleProject: await seedSampleProject({ contractor, client }) };
+}
+
+/** The demo account signed in, registered and verified first where needed. */
+async function demoAccount(appUrl: string, account: (typeof demoAccounts)[number]): Promise<DemoApi> {
+  const api = demoApi(appUrl, account.email);
+  type Answer = { isEmailVerified?: boolean; verificationLink?: string };
+  const registered = await api.call<Answer>('POST', '/api/auth/register', { ...account, password: demoPassword, confirmPassword: demoPassword }, [201, 409]);
+  let link = registered.answer.verificationLink;
+  if (registered.status === 409) {
+    const signedIn = await api.call<Answer>('POST', '/api/auth/login', { email: account.email, password: demoPassword });
+    if (signedIn.answer.isEmailVerified) return api;
+    link = (await api.call<Answer>('POST', '/api/auth/resend-verification')).answer.verificationLink;
   }
+  const token = link && new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`Seeding ${account.email} failed: no verification link in the answer`);
+  await api.call('POST', '/api/auth/verify-email', { token });
+  return api;
 }

@@ -3,6 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { startLocalCloud } from './cloud';
 import { localEnvironmentFile, webDistDir } from '../paths';
 import { dataDir } from './paths';
+import { sampleProject } from './sample-project';
 import { demoAccounts, demoPassword, seedDemoData } from './seed';
 
 /**
@@ -15,20 +16,26 @@ import { demoAccounts, demoPassword, seedDemoData } from './seed';
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || undefined;
 const started = performance.now();
+const log = (line: string) => console.log(line);
 
 const cloud = await startLocalCloud({
   port,
   host,
   dataDir: join(dataDir, 'cloud'),
   webDir: webDistDir,
-  log: (line) => console.log(line),
+  log,
 }).catch((error: Error) => {
   console.error(`Could not start the local cloud: ${error.message}`);
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(`Port ${port} is taken: try PORT=3001 npm start`);
   process.exit(1);
 });
 
-await seedDemoData(cloud.url);
+log('Seeding the demo accounts and the sample project …');
+const seeded = await seedDemoData(cloud.url).catch((error: Error) => {
+  console.error(`Could not seed the demo data: ${error.message}`);
+  return undefined;
+});
+const sample = seeded?.sampleProject;
 // For the command-line tools (npm run audit, events:verify, views:rebuild): see scripts/local-environment.ts.
 writeFileSync(localEnvironmentFile, JSON.stringify(cloud.env, null, 2));
 
@@ -42,6 +49,8 @@ Construction Checklist is running at ${cloud.url}   (ready in ${((performance.no
 
   Demo logins (password ${demoPassword}):
 ${demoAccounts.map((account) => `    ${account.role.padEnd(11)} ${account.email}`).join('\n')}
+${sample ? `\n  Sample project (${sampleProject.name}${sample.made ? ', just made' : ''}):\n    contractor  ${cloud.url}/project/${sample.id}\n    client      ${cloud.url}/client-project/${sample.id}\n` : ''}
+  Request logs print one line each; LOG_FORMAT=json npm start prints them as in AWS.
 
 Press Ctrl-C to stop.`);
 

@@ -22,12 +22,13 @@ export function SummaryCards({ projects }: { projects: readonly Pick<Project, 's
   return (
     <dl aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {cards.map(({ label, value, icon: Icon, tone }) => (
-        <div key={label} data-summary={label} className="flex min-w-0 items-start justify-between gap-2 rounded-lg border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900">
-          <div className="grid min-w-0 gap-1">
-            <dt className="text-sm font-medium text-gray-600 dark:text-gray-400">{label}</dt>
-            <dd className="text-2xl font-bold tabular-nums sm:text-3xl">{value}</dd>
-          </div>
-          <Icon aria-hidden="true" className={`size-5 shrink-0 ${tone}`} />
+        // A group of a <dl> holds its <dt> and <dd> only (axe: definition-list, dlitem): the icon rides in the term.
+        <div key={label} data-summary={label} className="grid min-w-0 gap-1 rounded-lg border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900">
+          <dt className="flex items-start justify-between gap-2 text-sm font-medium text-gray-600 dark:text-gray-400">
+            <span className="min-w-0">{label}</span>
+            <Icon aria-hidden="true" className={`size-5 shrink-0 ${tone}`} />
+          </dt>
+          <dd className="text-2xl font-bold tabular-nums sm:text-3xl">{value}</dd>
         </div>
       ))}
     </dl>

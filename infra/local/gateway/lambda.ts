@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { Context } from 'aws-lambda';
 import { handlerModulePath } from '../../../functions/routes';
 import { repoRoot } from '../../paths';
@@ -8,7 +9,24 @@ import { repoRoot } from '../../paths';
 /**
  * Runs a handler module the way Lambda would: imported once ("cold start"), then invoked with an
  * event and a context. In-process, so a breakpoint in a handler just works.
+ *
+ * Every function runs in this one process, several requests at a time, and shares module state
+ * such as the one Powertools logger: so each invocation runs in its own invocation store, as
+ * Lambda's runtime does when one environment serves concurrent invocations (Lambda Managed
+ * Instances, AWS_LAMBDA_MAX_CONCURRENCY). Powertools then keeps the Lambda context and keys
+ * per invocation, and each log line names the function that wrote it (with one shared context,
+ * a line named whichever function had started last).
  */
+
+const invokeStore = InvokeStore.getInstanceAsync(true).then((store) => {
+  // Powertools scopes its state per invocation only when this is set (and throws if it is set
+  // without a store): set once the store exists.
+  process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '1000';
+  return store;
+});
+// Imported at the first invocation, as the handlers are: the level it reads from the environment
+// (POWERTOOLS_LOG_LEVEL) is then the one the tests and benches set after importing the cloud.
+let appLogger: Promise<typeof import('../../../functions/logger')['logger']> | undefined;
 
 type AnyHandler = (event: unknown, context: Context) => Promise<unknown>;
 
@@ -46,5 +64,11 @@ export async function invoke<Result>(handler: string, event: unknown): Promise<R
     fail: () => {},
     succeed: () => {},
   };
-  return (await fn(event, context)) as Result;
+  const store = await invokeStore;
+  const logger = await (appLogger ??= import('../../../functions/logger').then((module) => module.logger));
+  return (await store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId }, () => {
+    // Every function's lines name it, also those that do not inject the context themselves (the notifier, the WebSocket routes).
+    logger.addContext(context);
+    return fn(event, context);
+  })) as Result;
 }

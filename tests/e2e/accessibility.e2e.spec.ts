@@ -1,0 +1,125 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts, demoPassword, seedDemoData } from '../../infra/local/seed';
+import { appUrl, settled, usePages } from '../support/browser';
+
+/**
+ * axe-core on every main screen, in real Chromium, on the demo data `npm start` seeds (a project
+ * in progress with details, links, a photo and a chat, so the scan meets what people see):
+ * sign-in, the contractor's projects, the client's dashboard, the checklist for both roles in
+ * light and dark, the chat open and the action history open. WCAG 2.2 A and AA; no violation.
+ * A failure lists each violation as `rule: selector: what is wrong`.
+ */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const shots = '/tmp/shots/issue16-a11y';
+const openPage = usePages();
+const schemes = ['light', 'dark'] as const;
+type Scheme = (typeof schemes)[number];
+type Role = 'contractor' | 'client';
+
+let projectId: string;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  projectId = (await seedDemoData(appUrl())).sampleProject!.id;
+});
+
+/** What axe finds on the page as it stands (an open dialog included), one line per element. */
+async function violations(page: Page): Promise<string[]> {
+  await settled(page);
+  const { violations: found } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return found.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${(node.failureSummary ?? violation.help).replace(/\s+/g, ' ').trim()}`),
+  );
+}
+
+/** A page signed in as the demo person, who has joined the project chat before (so no welcome dialog covers the screen). */
+async function signedIn(role: Role, colorScheme: Scheme = 'light', width = 1280): Promise<Page> {
+  const page = await openPage({ width, height: width > 390 ? 900 : 844, colorScheme });
+  const account = demoAccounts[role === 'contractor' ? 0 : 1];
+  expect((await page.request.post('/api/auth/login', { data: { email: account.email, password: demoPassword } })).status()).toBe(200);
+  const session = { userType: role, userName: `${account.firstName} ${account.lastName}`, chatOpenedOnce: true };
+  expect((await page.request.put('/api/user-session', { data: session })).status()).toBe(200);
+  return page;
+}
+
+/** The checklist page with every room's items drawn. */
+async function openChecklist(role: Role, colorScheme: Scheme): Promise<Page> {
+  const page = await signedIn(role, colorScheme);
+  await page.goto(role === 'contractor' ? `/project/${projectId}` : `/client-project/${projectId}`);
+  await page.locator('[data-room-id]').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('[aria-label="Loading items"], [aria-label="Loading rooms"]'));
+  await page.getByText('Countertops', { exact: true }).first().waitFor();
+  return page;
+}
+
+describe('accessibility (axe-core, WCAG 2.2 A and AA)', () => {
+  // The screens that fit a phone and a desktop alike are scanned at both sizes.
+  const screens = schemes.flatMap((colorScheme) => [390, 1280].map((width) => ({ colorScheme, width, name: `${width}-${colorScheme}` })));
+
+  it.each(screens)('sign-in ($name): no violation', async ({ colorScheme, width, name }) => {
+    const page = await openPage({ width, height: width > 390 ? 900 : 844, colorScheme });
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await page.screenshot({ path: `${shots}/sign-in-${name}.png` });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it.each(screens)("contractor's projects screen ($name): no violation", async ({ colorScheme, width, name }) => {
+    const page = await signedIn('contractor', colorScheme, width);
+    await page.goto('/projects');
+    await page.getByRole('link', { name: 'View Project' }).first().waitFor();
+    await page.screenshot({ path: `${shots}/projects-${name}.png`, fullPage: true });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it.each(screens)('client dashboard ($name): no violation', async ({ colorScheme, width, name }) => {
+    const page = await signedIn('client', colorScheme, width);
+    await page.goto('/client-dashboard');
+    await page.getByRole('link', { name: /View Project Details/ }).first().waitFor();
+    await page.screenshot({ path: `${shots}/client-dashboard-${name}.png`, fullPage: true });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  // Items are drawn as they scroll into view (content-visibility); axe reads the whole DOM either way.
+  // Known to fail on 2026-11-24, left failing for web/checklist's owner: target-size on whichever
+  // control lies at the viewport's bottom edge, partly covered by the sticky footer bar (an item's
+  // Collapse, Add Link or Add Photo button, a checkbox, a details field).
+  for (const role of ['contractor', 'client'] as const) {
+    it.each(schemes)(`checklist, ${role} (%s): no violation`, async (colorScheme) => {
+      const page = await openChecklist(role, colorScheme);
+      await page.screenshot({ path: `${shots}/checklist-${role}-${colorScheme}.png` });
+      const found = await violations(page);
+      // The sample project's photo, details and link, as the seed made them (looked at, not asserted).
+      await page.locator('[data-room-id]').filter({ hasText: 'Backsplash' }).first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/checklist-${role}-${colorScheme}-kitchen.png` });
+      expect(found).toEqual([]);
+    });
+  }
+
+  // Known to fail on 2026-11-24, left failing for web/chat's owner: color-contrast of the
+  // messages' name, time and read state (#dbeafe on #155dfc 4.29:1, #6a7282 on #f3f4f6 4.39:1)
+  // and listitem (the messages' <li> in a parent whose role is not list).
+  it('checklist with the chat open: no violation', async () => {
+    const page = await openChecklist('client', 'light');
+    await page.getByRole('banner').getByRole('button', { name: /^Chat/ }).click();
+    const chat = page.getByRole('dialog', { name: 'Project Chat' });
+    await chat.getByText('Perfect, thank you.', { exact: false }).waitFor();
+    await page.screenshot({ path: `${shots}/chat-open.png` });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  // Known to fail on 2026-11-24, left failing for web/chat's owner: scrollable-region-focusable
+  // on the history's <ol> (it scrolls, and nothing in it takes the focus).
+  it('checklist with the action history open: no violation', async () => {
+    const page = await openChecklist('contractor', 'light');
+    await page.getByRole('banner').getByRole('button', { name: /^History/ }).click();
+    const history = page.getByRole('dialog', { name: 'Action History' });
+    await history.getByTestId('history-entry').first().waitFor();
+    await page.screenshot({ path: `${shots}/history-open.png` });
+    expect(await violations(page)).toEqual([]);
+  });
+});
