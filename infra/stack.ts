@@ -16,6 +16,7 @@ import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
 import { browserNotifier, handlerModulePath, httpRoutes, sessionKeyRotator, webSocketRoutes, type HttpRoute } from '../functions/routes';
 import { eventsTable, indexesOf, stateTable, tables, type KeyAttribute, type TableDefinition } from '../functions/tables';
 import { Alarms } from './constructs/alarms';
+import { OperationsDashboard } from './constructs/dashboard';
 import { sendMailAs, tableData, uploadsAccess } from './constructs/grants';
 import { HandlerFunction } from './constructs/handler-function';
 import { suppressAccepted } from './constructs/nag-suppressions';
@@ -239,6 +240,10 @@ export class ConstructionChecklistStack extends Stack {
     auditKey.grant(auditPublishingRole, 'kms:GetPublicKey');
     const roleFor = (route: HttpRoute) => (route.auditKey === 'sign' ? auditSigningRole : route.auditKey === 'publish' ? auditPublishingRole : apiRole);
 
+    // Every function of ours, for its error alarm.
+    const functions: HandlerFunction[] = [];
+    const track = (fn: HandlerFunction) => (functions.push(fn), fn);
+
     // --- HTTP API: one Lambda per handler module, one route per manifest entry -----------------
     // A function is named after its first route: functions that serve one route keep their ids
     // (and log groups) from when every route had its own.
@@ -248,27 +253,27 @@ export class ConstructionChecklistStack extends Stack {
       if (differentSize) throw new Error(`routes ${firstName} and ${differentSize[0]} share the handler ${handler} but not its sizing (runtime)`);
       const differentKey = routes.find(([, route]) => route.auditKey !== first.auditKey);
       if (differentKey) throw new Error(`routes ${firstName} and ${differentKey[0]} share the handler ${handler} but not its use of the audit key`);
-      const fn = new HandlerFunction(this, `Http${pascal(firstName)}`, {
+      const fn = track(new HandlerFunction(this, `Http${pascal(firstName)}`, {
         handler,
         description: `route: ${routes.map(([, route]) => `${route.method} ${route.path}`).join(', ')}`,
         environment,
         role: roleFor(first),
         memorySize: first.runtime?.memoryMb,
         timeout: first.runtime ? Duration.seconds(first.runtime.timeoutSeconds) : undefined,
-      });
+      }));
       const integration = new HttpLambdaIntegration(`Http${pascal(firstName)}Integration`, fn);
       for (const [, route] of routes) httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration });
     }
 
     for (const [handler, routes] of byHandler(webSocketRoutes)) {
       const [firstKey] = routes[0]!;
-      const fn = new HandlerFunction(this, `Ws${pascal(firstKey)}`, {
+      const fn = track(new HandlerFunction(this, `Ws${pascal(firstKey)}`, {
         handler,
         description: `websocket: ${routes.map(([routeKey]) => routeKey).join(', ')}`,
         environment,
         role: apiRole,
         timeout: Duration.seconds(29),
-      });
+      }));
       const integration = new WebSocketLambdaIntegration(`Ws${pascal(firstKey)}Integration`, fn);
       for (const [routeKey] of routes) webSocketApi.addRoute(routeKey, { integration });
     }
@@ -279,23 +284,23 @@ export class ConstructionChecklistStack extends Stack {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    const browserNotifierFn = new HandlerFunction(this, 'BrowserNotifier', {
+    const browserNotifierFn = track(new HandlerFunction(this, 'BrowserNotifier', {
       handler: browserNotifier.handler,
       description: `browser-notifier: ${handlerModulePath(browserNotifier.handler)}`,
       environment,
       timeout: Duration.seconds(60),
       memorySize: 512,
-    });
+    }));
     for (const statement of [tableData(events, eventsTable), tableData(state, stateTable), manageConnections]) browserNotifierFn.addToRolePolicy(statement);
 
     // --- The session key's rotation: a new key every 30 days; the previous one verifies until the next ---
-    const sessionKeyRotatorFn = new HandlerFunction(this, 'SessionKeyRotator', {
+    const sessionKeyRotatorFn = track(new HandlerFunction(this, 'SessionKeyRotator', {
       handler: sessionKeyRotator.handler,
       description: `secret-rotation: ${handlerModulePath(sessionKeyRotator.handler)}`,
       environment: {},
       timeout: Duration.seconds(30),
       memorySize: 256,
-    });
+    }));
     sessionSecret.addRotationSchedule('Rotation', { rotationLambda: sessionKeyRotatorFn, automaticallyAfter: Duration.days(sessionKeyRotator.everyDays) });
     browserNotifierFn.addEventSource(
       new DynamoEventSource(events, {
@@ -311,6 +316,12 @@ export class ConstructionChecklistStack extends Stack {
     // --- Alarms --------------------------------------------------------------------------------
     const alarms = new Alarms(this, 'Alarms', { email: this.node.tryGetContext('alarmEmail') as string | undefined });
     alarms.onMessagesIn(browserNotifierDlq, 'Browser notices that failed every retry are waiting in the dead-letter queue');
+    alarms.onServerErrors(httpApi);
+    for (const fn of functions) alarms.onFunctionErrors(fn, fn.node.id);
+    alarms.onLambdaThrottles();
+    for (const [name, table] of builtTables) alarms.onTableTrouble(table, pascal(name));
+    alarms.onNoticeFailures();
+    new OperationsDashboard(this, 'Operations', { httpApi, tables: [...builtTables].map(([name, table]) => ({ name, table })), deadLetterQueue: browserNotifierDlq });
 
     suppressAccepted(this, { webBucket: site.webBucket, uploads, accessLogs, webSocketApi: webSocketApi.node.defaultChild as CfnElement, webSocketStageName });
 

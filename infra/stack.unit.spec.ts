@@ -13,6 +13,7 @@ import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
 import { browserNotifier, handlerModulePath, httpRoutes, sessionKeyRotator, webSocketRoutes } from '../functions/routes';
 import { eventsTable, indexesOf, stateTable, type TableDefinition } from '../functions/tables';
 import { HandlerFunction } from './constructs/handler-function';
+import { routeGroups } from './constructs/dashboard';
 import { EdgeStack, managedRuleGroups, RATE_LIMIT_PER_5_MINUTES } from './edge-stack';
 import { repoRoot } from './paths';
 import { ConstructionChecklistStack, defaultMailFrom, localOnlyConfig, webSocketStageName } from './stack';
@@ -559,6 +560,33 @@ describe('hardened for operators (issue 17)', () => {
       AlarmActions: [{ Ref: topicId }],
     });
     synth({ alarmEmail: 'ops@builder.example' }).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@builder.example' });
+  });
+
+  it('alarms to the topic on 5xx rate, every function\'s errors, Lambda throttles, each table\'s throttles and system errors, failed notices; one dashboard of golden signals per route group', () => {
+    const topicId = onlyId(template.findResources('AWS::SNS::Topic'));
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
+    for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+    const described = (text: RegExp) => alarms.filter((alarm) => text.test(String(alarm.Properties.AlarmDescription)));
+    // Each function of ours has its errors alarm, on its own Errors metric.
+    const fnIds = ourFunctions().map(([id]) => id);
+    const errorAlarms = alarms.filter((alarm) => alarm.Properties.MetricName === 'Errors' && alarm.Properties.Namespace === 'AWS/Lambda');
+    expect(errorAlarms.map((alarm) => alarm.Properties.Dimensions[0].Value.Ref).sort()).toEqual([...fnIds].sort());
+    expect(described(/5xx/)).toHaveLength(1);
+    const rate = JSON.stringify(described(/5xx/)[0]!.Properties.Metrics);
+    expect(rate).toContain('"MetricName":"5xx"');
+    expect(rate).toContain('"MetricName":"Count"');
+    expect(described(/throttled \(account concurrency/)).toHaveLength(1);
+    for (const table of ['Events', 'State']) {
+      expect(described(new RegExp(`^${table} table requests throttled`))).toHaveLength(1);
+      expect(described(new RegExp(`^${table} table system errors`))).toHaveLength(1);
+    }
+    const notices = described(/Live notices to browsers failed/)[0]!;
+    expect(notices.Properties).toMatchObject({ Namespace: 'ConstructionChecklist', MetricName: 'NoticesFailed' });
+
+    const dashboard = Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0]!;
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    for (const group of routeGroups) for (const signal of ['requests', 'errors', 'latency']) expect(body).toContain(`${group}: ${signal}`);
+    expect(routeGroups).toEqual(expect.arrayContaining(['auth', 'projects', 'checklist-items', 'chat']));
   });
 
   it('rotates the session key every 30 days with its own function, and lets only the API functions read it', () => {

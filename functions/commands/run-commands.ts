@@ -3,6 +3,8 @@ import type { NewEvent, StoredEvent, StreamPosition } from '../../events/envelop
 import { DomainError } from '../../events/errors';
 import type { Projection } from '../projections/projection';
 import { eventStore } from '../store/default-store';
+import { parseStreamId } from '../../events/streams';
+import { recordCommands } from '../metrics';
 import { ConcurrencyConflict, type EventStore, type TransactItem, type Snapshot, type StreamHead, type ViewWrite } from '../store/event-store';
 import { loadByFolding, runCommand, type CommandOutcome } from '../store/run-command';
 import { stateViewTable, type ViewTable } from '../store/view-table';
@@ -60,6 +62,7 @@ export async function runCommands<Command, State, Event extends NewEvent, Result
   let before = decider.initialState;
   let head = options.head;
   let known = options.known;
+  let attempts = 0;
   const outcome = await runCommand(store, {
     streamId,
     tenantId: target.tenantId,
@@ -67,6 +70,7 @@ export async function runCommands<Command, State, Event extends NewEvent, Result
     meta,
     idempotency,
     load: async () => {
+      attempts++;
       const loaded = options.load ? await options.load() : await loadAggregate(store, decider, streamId, head);
       head = undefined;
       before = loaded.state;
@@ -89,6 +93,7 @@ export async function runCommands<Command, State, Event extends NewEvent, Result
     respond: (after, events) => options.respond?.(after, events, meta.at) as Result,
   });
   if (outcome.events.length) await projection?.settle?.({ before, events: outcome.events.filter(decider.owns) }, stateViewTable);
+  recordCommands(parseStreamId(streamId)?.kind ?? 'stream', commands.map((command) => String((command as { type?: unknown }).type)), Math.max(0, attempts - 1), target.tenantId);
   return outcome;
 }
 

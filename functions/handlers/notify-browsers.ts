@@ -7,6 +7,7 @@ import { parseStreamId } from '../../events/streams';
 import { dropConnection, postToConnections, projectConnections } from '../adapters/connections';
 import { getSummary } from '../projects/read';
 import { logger } from '../logger';
+import { recordNotices } from '../metrics';
 
 /**
  * Fed by the events table's stream. Tells every browser that has the project open that
@@ -37,6 +38,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   }
 
   const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
+  const tally = { delivered: 0, gone: 0 };
   for (const [projectId, { tenantId, notices }] of byProject) {
     let connectionIds: string[];
     try {
@@ -49,6 +51,8 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     for (const { notice, sequenceNumber } of notices) {
       try {
         const { sent, gone } = await postToConnections(connectionIds, notice);
+        tally.delivered += sent;
+        tally.gone += gone;
         logger.debug('notified', { ...notice, sent, gone });
       } catch (error) {
         logger.error('notify failed', { ...notice, error: error as Error });
@@ -56,6 +60,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       }
     }
   }
+  recordNotices(tally.delivered, tally.gone, failures.length);
   return { batchItemFailures: failures };
 }
 

@@ -1,6 +1,7 @@
 import { checkpointProject } from '../audit/checkpoints';
 import { attachment, binaryReply } from '../http/responses';
 import { httpHandler } from '../http/handler';
+import { recordPdfRender } from '../metrics';
 import { exportChecklistPdf } from '../pdf/export-checklist';
 import { idParam } from '../projects/params';
 import { summaryPreload, visibleSummary } from '../projects/project-access';
@@ -13,6 +14,7 @@ import { httpRoutes } from '../routes';
  */
 export const handler = httpHandler(httpRoutes.exportPdf, { params: idParam, preload: summaryPreload }, async ({ principal, preloaded }) => {
   const summary = visibleSummary(principal, preloaded[0]);
-  const [{ filename, pdf }] = await Promise.all([exportChecklistPdf(summary), checkpointProject(summary.id, 'pdf-export')]);
+  const rendering = performance.now();
+  const [{ filename, pdf }] = await Promise.all([exportChecklistPdf(summary).finally(() => recordPdfRender(performance.now() - rendering)), checkpointProject(summary.id, 'pdf-export')]);
   return binaryReply(pdf, 'application/pdf', { 'content-disposition': attachment(filename) });
 });

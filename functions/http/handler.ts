@@ -9,6 +9,7 @@ import { authenticate, type SignedIn } from '../auth/sessions';
 import { SESSION_COOKIE, readCookie, type Principal } from '../auth/session-token';
 import { config } from '../config';
 import { logger } from '../logger';
+import { recordRequest } from '../metrics';
 import type { Access, HttpRoute } from '../routes';
 import type { IdempotencyKey } from '../store/event-store';
 import { guardJson, guardPathParameters, guardQuery, refuseContentType } from './input-guard';
@@ -112,10 +113,14 @@ export function httpHandler<
       logger.info('request', {
         requestId,
         route: event.routeKey,
+        method: event.requestContext?.http?.method,
+        path: event.rawPath,
         status: done.statusCode,
         durationMs: Math.round(performance.now() - started),
         userId: principal?.userId,
+        userRole: principal?.role,
       });
+      recordRequest(route.path, done.statusCode ?? 200, performance.now() - started, principal?.role === 'contractor' ? principal.userId : undefined);
       return done;
     }
   };

@@ -100,6 +100,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       [envNames.stateTable]: localNames.stateTable,
       [envNames.uploadsBucket]: localNames.uploadsBucket,
       [envNames.mode]: 'local',
+      // Metrics are for CloudWatch (embedded in the logs): locally they would flood the console.
+      POWERTOOLS_METRICS_DISABLED: 'true',
       [envNames.s3Compatible]: 'true',
       [envNames.auditSigningKey]: await localAuditKey(dataDir),
     };

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/** What CloudWatch receives: one embedded-metric-format record per request, as a Lambda writes it to stdout. */
+async function recorded(run: (module: typeof import('./metrics')) => void): Promise<Array<Record<string, any>>> {
+  vi.resetModules();
+  vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
+  vi.stubEnv('POWERTOOLS_DEV', '');
+  const lines: string[] = [];
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
+  const log = vi.spyOn(console, 'log').mockImplementation((...args) => void lines.push(args.map(String).join(' ')));
+  try {
+    run(await import('./metrics'));
+  } finally {
+    write.mockRestore();
+    log.mockRestore();
+  }
+  return lines.flatMap((line) => line.split('\n')).filter((line) => line.includes('_aws')).map((line) => JSON.parse(line));
+}
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe('metrics', () => {
+  it('records a request by route group (requests, 5xx, latency) with the tenant as a property, not a dimension', async () => {
+    const [record] = await recorded(({ recordRequest }) => recordRequest('/api/projects/{id}/stats', 503, 12.5, 'tenant-1'));
+    const definition = record!._aws.CloudWatchMetrics[0];
+    expect(definition.Namespace).toBe('ConstructionChecklist');
+    expect(definition.Dimensions.flat()).toEqual(expect.arrayContaining(['service', 'routeGroup']));
+    expect(definition.Dimensions.flat()).not.toContain('tenantId');
+    expect(record).toMatchObject({ routeGroup: 'projects', Requests: 1, ServerErrors: 1, Latency: 12.5, tenantId: 'tenant-1' });
+    expect(record).not.toHaveProperty('ClientErrors');
+  });
+
+  it('records commands by aggregate and type, and conflicts retried, each with its tenant', async () => {
+    const records = await recorded(({ recordCommands }) => recordCommands('item', ['setFlag', 'setFlag', 'editDetails'], 2, 'tenant-2'));
+    expect(records).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ command: 'item.setFlag', Commands: 2, tenantId: 'tenant-2' }),
+        expect.objectContaining({ command: 'item.editDetails', Commands: 1 }),
+        expect.objectContaining({ aggregate: 'item', ConflictRetries: 2 }),
+      ]),
+    );
+  });
+
+  it('names the route group of a path', async () => {
+    const { routeGroupOf } = await import('./metrics');
+    expect(routeGroupOf('/api/checklist-items/{id}')).toBe('checklist-items');
+    expect(routeGroupOf('/api/auth/login')).toBe('auth');
+    expect(routeGroupOf('/ws')).toBe('other');
+  });
+});
