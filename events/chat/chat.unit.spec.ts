@@ -18,19 +18,31 @@ describe('chat', () => {
     expect(() => decideChat({ ...post('m1'), message: ' \n ' } as ChatCommand, initialChatState)).toThrow('message: Message cannot be empty');
   });
 
-  it('given a new message, then it is Unseen; read by one role, Seen by One; by both, Seen by Both', () => {
-    let state = run([post('m1')]);
+  it("given a contractor's message, when the contractor reads the chat, then no receipt is written and it stays Unseen to them", () => {
+    const state = run([post('m1')]);
+    expect(decideChat({ type: 'markRead', by: 'contractor', messageIds: ['m1'] }, state)).toEqual([]);
+    expect(decideChat({ type: 'markRead', by: 'contractor', messageIds: 'all' }, state)).toEqual([]);
     expect(readState(state.messages.get('m1')!)).toBe('Unseen');
-    state = run([{ type: 'markRead', by: 'client', messageIds: ['m1'] }], state);
-    expect(readState(state.messages.get('m1')!)).toBe('Seen by One');
-    state = run([{ type: 'markRead', by: 'contractor', messageIds: ['m1'] }], state);
-    expect(readState(state.messages.get('m1')!)).toBe('Seen by Both');
   });
 
-  it('given messages already read, when marking all read again, then nothing happens', () => {
-    const state = run([post('m1'), post('m2', 'client'), { type: 'markRead', by: 'client', messageIds: 'all' }]);
+  it('given a message, when the other party reads it, then it is Seen by One', () => {
+    let state = run([post('m1')]);
+    state = run([{ type: 'markRead', by: 'client', messageIds: ['m1'] }], state);
+    expect(state.messages.get('m1')).toMatchObject({ readByClient: true, readByContractor: false });
+    expect(readState(state.messages.get('m1')!)).toBe('Seen by One');
+  });
+
+  it("given the sender's own flag set by a chat window before issue 16, then it does not count as seen", () => {
+    expect(readState({ senderType: 'contractor', readByContractor: true, readByClient: false })).toBe('Unseen');
+    expect(readState({ senderType: 'client', readByContractor: false, readByClient: true })).toBe('Unseen');
+    expect(readState({ senderType: 'client', readByContractor: true, readByClient: true })).toBe('Seen by One');
+  });
+
+  it("given messages already read, when marking all read again, then nothing happens; marking all reads only the other side's", () => {
+    const state = run([post('m1'), post('m2', 'client'), post('m3'), { type: 'markRead', by: 'client', messageIds: 'all' }]);
+    expect(state.messages.get('m2')).toMatchObject({ readByClient: false });
     expect(decideChat({ type: 'markRead', by: 'client', messageIds: 'all' }, state)).toEqual([]);
-    expect(decideChat({ type: 'markRead', by: 'contractor', messageIds: 'all' }, state)).toEqual([{ type: 'MessagesRead', data: { by: 'contractor', messageIds: ['m1', 'm2'] } }]);
+    expect(decideChat({ type: 'markRead', by: 'contractor', messageIds: 'all' }, state)).toEqual([{ type: 'MessagesRead', data: { by: 'contractor', messageIds: ['m2'] } }]);
   });
 
   it('given an unknown message id, when marking it read, then it is not found', () => {

@@ -8,6 +8,8 @@ export const readers = ['contractor', 'client'] as const;
 export type Reader = (typeof readers)[number];
 
 export const MAX_MESSAGE_LENGTH = 2000;
+/** The refusal of a longer message, in the API's answer and under the chat's message box alike (the spec has no wording of its own). */
+export const MESSAGE_TOO_LONG = `Message must be at most ${MAX_MESSAGE_LENGTH} characters`;
 
 export const messagePosted = defineEvent('MessagePosted', {
   schemaVersion: 1,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { uuid } from '../ids';
 import { limits } from '../projects/model';
-import { MAX_MESSAGE_LENGTH, messageTypes, readers } from './events';
+import { MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG, messageTypes, readers } from './events';
 
 /** What the chat API accepts (spec section 7, Chat); shared with the web. */
 
@@ -12,7 +12,7 @@ export const postMessageInput = z.object({
   senderName: z.optional(z.string('senderName must be text').check(z.maxLength(limits.personName, `senderName must be at most ${limits.personName} characters`))),
   message: z
     .string('Message cannot be empty')
-    .check(z.trim(), z.minLength(1, 'Message cannot be empty'), z.maxLength(MAX_MESSAGE_LENGTH, `Message must be at most ${MAX_MESSAGE_LENGTH} characters`)),
+    .check(z.trim(), z.minLength(1, 'Message cannot be empty'), z.maxLength(MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG)),
   // Accepted for the spec's body shape; activity entries are the server's, so an 'action' is
   // recorded as an ordinary chat message of its sender (see decideChat).
   messageType: z._default(z.enum(messageTypes, "messageType must be 'chat' or 'action'"), 'chat'),

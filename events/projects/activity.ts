@@ -104,7 +104,8 @@ export function describeProjectEvent(event: ProjectEvent, before: ProjectState):
       const room = roomIn(before, event.data.roomId);
       const oldName = room ? displayName(room) : (event.data.from ?? 'room');
       const newName = room ? displayName({ ...room, customName: event.data.to }) : (event.data.to ?? 'room');
-      return entry({ action: `Renamed ${oldName}`, details: `to ${newName}`, roomName: newName });
+      // One sentence ('Renamed Bedroom 1 to Primary Bedroom'), not the summary's ' - {details}' tail.
+      return entry({ action: `Renamed ${oldName} to ${newName}`, roomName: newName });
     }
     case 'RoomDeleted': {
       const room = roomIn(before, event.data.roomId);

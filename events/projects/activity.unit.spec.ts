@@ -150,21 +150,20 @@ describe('project and room wording', () => {
     });
   });
 
-  it('given a room renamed, then "Renamed {old name}" with "to {new name}"', () => {
+  it('given a room renamed, then one sentence: "Renamed {old name} to {new name}"', () => {
     expect(describeProjectEvent({ type: 'RoomRenamed', data: { roomId: 'bed2', from: 'Bedroom 2', to: 'Nursery' } }, project)).toEqual({
-      action: 'Renamed Bedroom 2',
-      details: 'to Nursery',
+      action: 'Renamed Bedroom 2 to Nursery',
       roomName: 'Nursery',
-      summary: 'Renamed Bedroom 2 - to Nursery',
+      summary: 'Renamed Bedroom 2 to Nursery',
     });
   });
 
   it('given the whole_home room, then it is called Interior until renamed', () => {
     const renamed = describeProjectEvent({ type: 'RoomRenamed', data: { roomId: 'home', from: null, to: 'Main House' } }, project);
-    expect(renamed.summary).toBe('Renamed Interior - to Main House');
+    expect(renamed.summary).toBe('Renamed Interior to Main House');
     const after = evolveProject(project, { type: 'RoomRenamed', data: { roomId: 'home', from: null, to: 'Main House' } });
     expect(describeProjectEvent({ type: 'RoomRenamed', data: { roomId: 'home', from: 'Main House', to: 'Cottage' } }, after).summary).toBe(
-      'Renamed Main House - to Cottage',
+      'Renamed Main House to Cottage',
     );
   });
 });

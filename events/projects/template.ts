@@ -149,6 +149,13 @@ export const newProjectTemplate: readonly TemplateRoom[] = [
   },
 ];
 
+/**
+ * The starter items of a room of this type: those of the template's room of that type (the
+ * template has at most one room per type), so a room added later starts as a new project's
+ * does. A type the template lacks (a study, say) starts empty.
+ */
+export const starterItems = (type: RoomType): readonly TemplateItem[] => newProjectTemplate.find((room) => room.type === type)?.items ?? [];
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**

@@ -6,7 +6,7 @@ import { sectionsFor } from './model';
 import type { Actor } from '../decider';
 import { decideProject, evolveProject, initialProjectState } from './project';
 import { displayName } from './room-naming';
-import { newProjectTemplate, sectionItemName } from './template';
+import { newProjectTemplate, sectionItemName, starterItems } from './template';
 
 /** The new-project template: its shape, its fit with each room's sections, and the events it turns into. */
 
@@ -32,6 +32,14 @@ describe('new project template', () => {
       ['laundry', 'Laundry Room', null],
       ['exterior', 'Exterior', null],
     ]);
+  });
+
+  it("given a room type, then its starter items are the template room's of that type (one room per type); a type the template lacks starts empty", () => {
+    const types = newProjectTemplate.map((room) => room.type);
+    expect(new Set(types).size).toBe(types.length);
+    expect(starterItems('bedroom').map((item) => item.name)).toEqual(['Wall Paint Color', 'Closet Shelving', 'Carpet', 'Ceiling Light']);
+    for (const type of ['bathroom', 'kitchen', 'laundry'] as const) expect(starterItems(type)).toBe(roomOf(type)!.items);
+    expect(starterItems('study')).toEqual([]);
   });
 
   it('given each room, then it has 2 to 6 items, and the template about 35 in all', () => {

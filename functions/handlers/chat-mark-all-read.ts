@@ -9,7 +9,10 @@ import { projectIdParam } from '../projects/params';
 import { summaryByProjectIdPreload, visibleSummary } from '../projects/project-access';
 import { httpRoutes } from '../routes';
 
-/** Marks every message of the project read for the caller's role, a batch per transaction (the summary is read with the session). */
+/**
+ * Marks every message of the other side read for the caller's role, a batch per transaction (the
+ * summary is read with the session). One's own messages get no receipt from one's own reading.
+ */
 export const handler = httpHandler(httpRoutes.markAllRead, { body: markAllReadInput, params: projectIdParam, preload: summaryByProjectIdPreload }, async ({ body, principal, requestId, preloaded }) => {
   const [summary] = preloaded;
   const project = visibleSummary(principal, summary);
@@ -17,7 +20,7 @@ export const handler = httpHandler(httpRoutes.markAllRead, { body: markAllReadIn
     throw forbidden('You can mark messages read only for yourself.');
   }
   const flag = principal.role === 'contractor' ? 'readByContractor' : 'readByClient';
-  const unread = (await listMessages(project.id)).filter((message) => !message[flag]).map((message) => message.id);
+  const unread = (await listMessages(project.id)).filter((message) => message.senderType !== principal.role && !message[flag]).map((message) => message.id);
   for (let i = 0; i < unread.length; i += READ_BATCH) {
     const command = { type: 'markRead', by: principal.role, messageIds: unread.slice(i, i + READ_BATCH) } as const;
     await runCommands(chatDecider, inProject({ projectId: project.id, tenantId: project.contractorId }), [command], {

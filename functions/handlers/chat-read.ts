@@ -11,7 +11,8 @@ import { stateKeys } from '../store/keys';
 import { httpRoutes } from '../routes';
 
 /**
- * A read receipt: readByContractor for contractors, readByClient for clients. Three steps: the
+ * A read receipt: readByContractor for contractors, readByClient for clients; reading one's own
+ * message writes none (the answer shows it as it is). Three steps: the
  * session with the message's pointer, the chat's head with the message and the project's summary
  * (one TransactGetItems), the transaction; the answer is the message as read, marked.
  */
@@ -36,6 +37,7 @@ export const handler = httpHandler(httpRoutes.markMessageRead, { body: markReadI
       return loaded;
     },
   });
-  // The decider found the message (else 404), so it was read.
-  return messageDto({ ...loaded.messages[0]!, [flag]: true });
+  // The decider found the message (else 404): it is read unless it is the caller's own (no receipt for that).
+  const message = loaded.messages[0]!;
+  return messageDto(message.senderType === principal.role ? message : { ...message, [flag]: true });
 });

@@ -81,7 +81,7 @@ describe('the project projection', () => {
     await w.project({ type: 'renameRoom', roomId: 'r-kitchen', customName: 'Galley' });
     expect(await w.summary()).toMatchObject({ clientId: client.userId, gsi2pk: stateKeys.clientProjects(client.userId) });
     expect(await w.room('r-kitchen')).toMatchObject({ customName: 'Galley' });
-    expect((await w.history()).slice(-2)).toEqual(['Client assigned', 'Renamed Kitchen - to Galley']);
+    expect((await w.history()).slice(-2)).toEqual(['Client assigned', 'Renamed Kitchen to Galley']);
   });
 
   it('takes a deleted room\'s counters off the summary and clears its items and their pointers', async () => {

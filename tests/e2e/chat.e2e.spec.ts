@@ -1,4 +1,5 @@
 import { join as joinPath } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalOverflow, screenshotDir, settled, tick, uniqueEmail, usePages, verifyEmailByMail, viewportName, viewports } from '../support/browser';
@@ -74,6 +75,12 @@ async function expectNothingOverflows(page: Page, dialog: Locator) {
   expect((await dialog.boundingBox())!.x).toBeGreaterThanOrEqual(0);
 }
 
+/** WCAG 2.2 A/AA violations axe-core finds in the open dialog, as `rule: target` lines. */
+async function dialogViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
 const shot = (page: Page, name: string) => page.screenshot({ path: joinPath(screenshotDir, `${name}.png`) });
 
 describe('project chat in the browser', () => {
@@ -136,26 +143,37 @@ describe('project chat in the browser', () => {
     // Read states are shown on one's own messages.
     expect(await received.getByTestId('read-state').count()).toBe(0);
 
-    // The client's open chat marks it read: the contractor sees Seen by Both, without a reload.
-    await expect.poll(() => message(contractor, 'Tile arrives Monday').getByTestId('read-state').textContent(), { timeout: 5000 }).toBe('Seen by Both');
+    // The client's open chat marks it read: the contractor sees Seen by One (the other party saw it), without a reload.
+    await expect.poll(() => message(contractor, 'Tile arrives Monday').getByTestId('read-state').textContent(), { timeout: 5000 }).toBe('Seen by One');
     await shot(contractor, 'chat-live-contractor-1280x800-light');
 
     // With the chat closed, a new message shows as unread on the Chat button; opening the chat reads it.
     await client.keyboard.press('Escape');
     await chatDialog(client).waitFor({ state: 'detached' });
+    const reads: string[] = [];
+    contractor.on('request', (request) => {
+      if (request.method() === 'PUT' && /\/api\/chat\/.+\/(read|mark-all-read)$/.test(new URL(request.url()).pathname)) reads.push(request.url());
+    });
     await contractorBox.fill('Grout will be warm grey.\nOK?');
     await contractorBox.press('Enter');
-    await message(contractor, 'Grout will be warm grey.').getByTestId('read-state').waitFor();
+    // The sender's own open chat is no receipt: while the client has not looked, it stays Unseen to the sender.
+    const groutState = message(contractor, 'Grout will be warm grey.').getByTestId('read-state');
+    await groutState.waitFor();
     await expect.poll(() => badgeText(chatButton(client)), { timeout: 5000 }).toBe('1');
+    await contractor.waitForTimeout(1000);
+    expect(await groutState.textContent()).toBe('Unseen');
+    expect(reads).toEqual([]);
+    await shot(contractor, 'chat-unseen-contractor-1280x800-light');
     await chatButton(client).click();
     await message(client, 'Grout will be warm grey.').waitFor();
     await expect.poll(() => badgeText(chatButton(client)), { timeout: 5000 }).toBe('');
-    await expect.poll(() => message(contractor, 'Grout will be warm grey.').getByTestId('read-state').textContent(), { timeout: 5000 }).toBe('Seen by Both');
-    // And the client answers.
+    await expect.poll(() => groutState.textContent(), { timeout: 5000 }).toBe('Seen by One');
+    // And the client answers: Unseen to them until the contractor's open chat reads it.
     await chatDialog(client).getByRole('textbox', { name: 'Message' }).fill('Great, thanks!');
     await chatDialog(client).getByRole('button', { name: 'Send' }).click();
     await message(contractor, 'Great, thanks!').waitFor({ timeout: 2000 });
-    await expect.poll(() => message(client, 'Great, thanks!').getByTestId('read-state').textContent(), { timeout: 5000 }).toBe('Seen by Both');
+    await expect.poll(() => message(client, 'Great, thanks!').getByTestId('read-state').textContent(), { timeout: 5000 }).toBe('Seen by One');
+    await shot(contractor, 'chat-seen-contractor-1280x800-light');
     await client.keyboard.press('Escape');
     await chatDialog(client).waitFor({ state: 'detached' });
 
@@ -209,7 +227,11 @@ describe('project chat in the browser', () => {
     await contractor.waitForTimeout(200);
     expect(await joinDialog(contractor).count()).toBe(0);
     await contractor.getByRole('button', { name: 'Add Bedroom' }).click();
-    await contractor.getByRole('region', { name: 'Bedroom 2', exact: true }).waitFor();
+    const added = contractor.getByRole('region', { name: 'Bedroom 2', exact: true });
+    await added.waitFor();
+    // It comes with the template's Bedroom items (issue 16), which the history does not list one by one.
+    await added.getByText('0/4 Complete').waitFor();
+    await added.getByRole('article', { name: 'Closet Shelving', exact: true }).waitFor({ state: 'attached' });
     await contractor.waitForTimeout(500);
     expect(await badgeText(historyButton(contractor))).toBe('');
   });
@@ -276,14 +298,92 @@ describe('project chat in the browser', () => {
     await contractor.keyboard.press('Escape');
     await historyButton(contractor).click();
     await historyDialog(contractor).getByText('No activity history yet').waitFor();
+  });
 
-    // Someone who dismisses Join (never joined) is asked again from the Chat button.
-    const { client, projectId: other } = await projectForTwo();
-    await client.goto(`/client-project/${other}`);
+  it('welcomes once: Cancel counts as seen, and Chat then opens the chat straight away', async () => {
+    const { client, projectId } = await projectForTwo();
+    const session = async () => (await client.request.get('/api/user-session')).json() as Promise<unknown>;
+    expect(await session()).toEqual({ session: null, isFirstTime: true });
+
+    // First visit: Join Project Chat opens by itself; Cancel closes it and is kept as seen.
+    await client.goto(`/client-project/${projectId}`);
     await joinDialog(client).getByRole('button', { name: 'Cancel' }).click();
     await joinDialog(client).waitFor({ state: 'detached' });
+    await expect.poll(session).toEqual({ session: { userType: 'client', userName: 'Chris Owner', chatOpenedOnce: false }, isFirstTime: false });
+
+    // The next visit opens nothing by itself.
+    await client.reload();
+    await expect.poll(() => chatButton(client).isEnabled()).toBe(true);
+    await client.waitForTimeout(500);
+    expect(await joinDialog(client).count()).toBe(0);
+
+    // The signed-in client's role and name are known: Chat opens the chat, and the first opening is recorded.
     await chatButton(client).click();
-    await joinDialog(client).waitFor();
+    await chatDialog(client).getByText('No messages yet. Start the conversation!').waitFor();
+    expect(await joinDialog(client).count()).toBe(0);
+    await expect.poll(session).toEqual({ session: { userType: 'client', userName: 'Chris Owner', chatOpenedOnce: true }, isFirstTime: false });
+    await chatDialog(client).getByRole('textbox', { name: 'Message' }).fill('Hello from the client');
+    await chatDialog(client).getByRole('button', { name: 'Send' }).click();
+    await message(client, 'Hello from the client').getByText('Chris Owner').waitFor();
+    await client.keyboard.press('Escape');
+
+    // Escape on a first visit counts as seen just the same.
+    const other = await projectForTwo();
+    await other.contractor.goto(`/project/${other.projectId}`);
+    await joinDialog(other.contractor).waitFor();
+    await other.contractor.keyboard.press('Escape');
+    await joinDialog(other.contractor).waitFor({ state: 'detached' });
+    await expect.poll(async () => ((await (await other.contractor.request.get('/api/user-session')).json()) as { isFirstTime: boolean }).isFirstTime).toBe(false);
+    await other.contractor.reload();
+    await expect.poll(() => chatButton(other.contractor).isEnabled()).toBe(true);
+    await other.contractor.waitForTimeout(500);
+    expect(await joinDialog(other.contractor).count()).toBe(0);
+  });
+
+  it('shows a counter near the message limit and refuses a longer message in place, cutting nothing', async () => {
+    const { contractor, projectId } = await projectForTwo();
+    await contractor.request.put('/api/user-session', { data: { userType: 'contractor', userName: 'Casey Builder', chatOpenedOnce: true } });
+    const posts: string[] = [];
+    contractor.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/chat') posts.push(request.postData() ?? '');
+    });
+    await contractor.goto(`/project/${projectId}`);
+    await chatButton(contractor).click();
+    const box = chatDialog(contractor).getByRole('textbox', { name: 'Message' });
+    const send = chatDialog(contractor).getByRole('button', { name: 'Send' });
+    const counter = chatDialog(contractor).locator('#chat-message-length');
+
+    // Far from the limit: no counter.
+    await box.fill('x'.repeat(1799));
+    expect(await counter.count()).toBe(0);
+    // Near it: the count, read with the box.
+    await box.fill('x'.repeat(1950));
+    expect(await counter.textContent()).toBe('1,950 / 2,000 characters');
+    expect(await box.getAttribute('aria-describedby')).toBe('chat-message-length');
+    expect(await send.isEnabled()).toBe(true);
+
+    // Over it (as a paste would): everything stays in the box, the refusal shows, and nothing is sent.
+    await box.fill('y'.repeat(2050));
+    expect((await box.inputValue()).length).toBe(2050);
+    await chatDialog(contractor).getByRole('alert').getByText('Message must be at most 2000 characters', { exact: true }).waitFor();
+    expect(await counter.textContent()).toContain('2,050 / 2,000');
+    expect(await box.getAttribute('aria-invalid')).toBe('true');
+    expect(await send.isDisabled()).toBe(true);
+    await box.press('Enter');
+    await contractor.waitForTimeout(300);
+    expect(posts).toEqual([]);
+    await shot(contractor, 'chat-limit-over-1280x800-light');
+    // The refusal, the counter and the invalid box pass axe's WCAG 2.2 A/AA rules.
+    expect(await dialogViolations(contractor)).toEqual([]);
+
+    // Back to the limit: sent whole.
+    await box.fill('z'.repeat(2000));
+    expect(await counter.textContent()).toBe('2,000 / 2,000 characters');
+    await send.click();
+    await message(contractor, 'zzzz').waitFor();
+    expect(posts).toHaveLength(1);
+    expect((JSON.parse(posts[0]!) as { message: string }).message).toHaveLength(2000);
+    await expect.poll(() => counter.count()).toBe(0);
   });
 
   describe.each(viewports)('at $width×$height, $colorScheme', (viewport) => {
@@ -310,9 +410,12 @@ describe('project chat in the browser', () => {
 
       await join(contractor);
       await message(contractor, 'the plumber comes').waitFor();
-      await expect.poll(() => message(contractor, 'the plumber comes').getByTestId('read-state').textContent()).toBe('Seen by One');
-      expect(await message(contractor, 'the tile for the kitchen').getByTestId('read-state').textContent()).toBe('Seen by Both');
-      await chatDialog(contractor).getByRole('textbox', { name: 'Message' }).fill('Typing a reply…');
+      // The client read all but the last: that one is Unseen to the contractor, even with their chat open.
+      await expect.poll(() => message(contractor, 'the tile for the kitchen').getByTestId('read-state').textContent()).toBe('Seen by One');
+      expect(await message(contractor, 'the plumber comes').getByTestId('read-state').textContent()).toBe('Unseen');
+      // A reply near the length limit shows its counter.
+      await chatDialog(contractor).getByRole('textbox', { name: 'Message' }).fill(`Typing a reply… ${'and more '.repeat(220)}`.trim());
+      await chatDialog(contractor).locator('#chat-message-length').waitFor();
       await settled(contractor);
       // The newest message is in view.
       expect(await message(contractor, 'the plumber comes').isVisible()).toBe(true);
@@ -321,6 +424,9 @@ describe('project chat in the browser', () => {
       expect(box!.width).toBeLessThanOrEqual(672);
       await expectNothingOverflows(contractor, chatDialog(contractor));
       await shot(contractor, `chat-modal-${suffix}`);
+      // Own (blue) and the other side's (grey) bubbles, their names, times and read states, in
+      // this scheme: every text at 4.5:1 at least (color-contrast), the messages a real list.
+      expect(await dialogViolations(contractor)).toEqual([]);
       await contractor.keyboard.press('Escape');
 
       expect(await badgeText(historyButton(contractor))).toBe('2');
@@ -330,6 +436,8 @@ describe('project chat in the browser', () => {
       await settled(contractor);
       await expectNothingOverflows(contractor, historyDialog(contractor));
       await shot(contractor, `history-${suffix}`);
+      // Nor in the history, in this scheme and at this size.
+      expect(await dialogViolations(contractor)).toEqual([]);
     });
   });
 });

@@ -106,26 +106,38 @@ describe('references and ids', () => {
 });
 
 describe('read receipts', () => {
-  it('writes readByContractor for contractors and readByClient for clients: Seen by One, then Both', async () => {
+  it("writes readByClient for clients and readByContractor for contractors: Unseen until the other party reads it, then Seen by One", async () => {
     const { contractor, client, projectId } = await projectWithClient();
     const message = (await contractor.api.post('/api/chat', { projectId, message: 'Can you check the grout colour?' })).body;
+
+    // The sender's own reading is no receipt: to them the message still reads Unseen.
+    const bySender = await contractor.api.put(`/api/chat/${message.id}/read`, { readByContractor: true });
+    expect(bySender).toMatchObject({ status: 200, body: { readByContractor: false, readByClient: false } });
+    expect((await contractor.api.put(`/api/chat/${projectId}/mark-all-read`, { userType: 'contractor', readByContractor: true })).body).toEqual({ updated: 0 });
+    const [seenBySender] = (await contractor.api.get(`/api/projects/${projectId}/chat`)).body;
+    expect(readState(seenBySender)).toBe('Unseen');
 
     expect((await client.api.put(`/api/chat/${message.id}/read`, { readByContractor: true })).status).toBe(403);
     const byClient = await client.api.put(`/api/chat/${message.id}/read`, { readByClient: true });
     expect(byClient.body).toMatchObject({ readByClient: true, readByContractor: false });
-    expect(readState(byClient.body)).toBe('Seen by One');
-    const byBoth = await contractor.api.put(`/api/chat/${message.id}/read`, { readByContractor: true });
-    expect(readState(byBoth.body)).toBe('Seen by Both');
+    const [seenByClient] = (await contractor.api.get(`/api/projects/${projectId}/chat`)).body;
+    expect(readState(seenByClient)).toBe('Seen by One');
     expect((await contractor.api.put(`/api/chat/${message.id}/read`, {})).status).toBe(400);
   });
 
-  it('marks every message read for the caller only', async () => {
+  it("marks every message of the other side read for the caller only, never the caller's own", async () => {
     const { contractor, client, projectId } = await projectWithClient();
     for (const text of ['one', 'two', 'three']) await contractor.api.post('/api/chat', { projectId, message: text });
+    await client.api.post('/api/chat', { projectId, message: 'mine' });
     const answer = await client.api.put(`/api/chat/${projectId}/mark-all-read`, { userType: 'client', readByClient: true });
     expect(answer).toMatchObject({ status: 200, body: { updated: 3 } });
-    const chat = (await contractor.api.get(`/api/projects/${projectId}/chat`)).body as { readByClient: boolean; readByContractor: boolean }[];
-    expect(chat.every((m) => m.readByClient && !m.readByContractor)).toBe(true);
+    const chat = (await contractor.api.get(`/api/projects/${projectId}/chat`)).body as { message: string; readByClient: boolean; readByContractor: boolean }[];
+    expect(chat.map((m) => [m.message, m.readByContractor, m.readByClient, readState(m as never)])).toEqual([
+      ['one', false, true, 'Seen by One'],
+      ['two', false, true, 'Seen by One'],
+      ['three', false, true, 'Seen by One'],
+      ['mine', false, false, 'Unseen'],
+    ]);
     expect((await client.api.put(`/api/chat/${projectId}/mark-all-read`, { userType: 'client', readByClient: true })).body).toEqual({ updated: 0 });
     expect((await client.api.put(`/api/chat/${projectId}/mark-all-read`, { userType: 'contractor', readByContractor: true })).status).toBe(403);
   });
@@ -163,6 +175,14 @@ describe('chat session', () => {
     expect((await contractor.api.put('/api/user-session', { userType: 'client', userName: 'Pretender' })).status).toBe(403);
     expect((await contractor.api.put('/api/user-session', { userType: 'contractor', userName: ' ' })).body.fieldErrors).toEqual({ userName: ['userName is required'] });
   });
+
+  it('keeps a dismissed Join Project Chat as seen: no longer a first time, the chat not yet opened', async () => {
+    const { contractor } = await projectWithClient();
+    // What the page saves when Join Project Chat is cancelled: the signed-in role and name, chat not opened.
+    const dismissed = await contractor.api.put('/api/user-session', { userType: 'contractor', userName: 'Casey Builder', chatOpenedOnce: false });
+    expect(dismissed.status).toBe(200);
+    expect((await contractor.api.get('/api/user-session')).body).toEqual({ session: { userType: 'contractor', userName: 'Casey Builder', chatOpenedOnce: false }, isFirstTime: false });
+  });
 });
 
 describe('live', () => {
@@ -184,7 +204,7 @@ describe('live', () => {
       };
       const message = (await contractor.api.post('/api/chat', { projectId, message: 'live?' })).body;
       expect(await waitForChat('MessagePosted')).toBeDefined();
-      await contractor.api.put(`/api/chat/${message.id}/read`, { readByContractor: true });
+      await client.api.put(`/api/chat/${message.id}/read`, { readByClient: true });
       expect(await waitForChat('MessagesRead')).toBeDefined();
     } finally {
       socket.terminate();

@@ -15,7 +15,8 @@ async function projectWithEmptyRoom() {
   const client = await signedUp('client');
   const created = await contractor.api.post('/api/projects', { name: 'Completion', address: '3 Oak Lane', clientName: 'Client', clientEmail: client.user.email });
   expect(created.body.clientId).toBe(client.user.id);
-  const room = await contractor.api.post('/api/rooms', { projectId: created.body.id, type: 'bedroom' });
+  // A study: a type the template has no starter items for (an added bedroom gets the template's), so it starts empty.
+  const room = await contractor.api.post('/api/rooms', { projectId: created.body.id, type: 'study' });
   expect(room.status).toBe(201);
   return { contractor, client, projectId: created.body.id as string, roomId: room.body.id as string };
 }
@@ -97,7 +98,7 @@ describe('room completion', () => {
     const add = { type: 'add', itemId, roomId, category: 'special_features', name: 'B', itemType: 'single', details: '', order: 0, cabinetDetails: null } as const;
     const stale = { total: 0, completed: 0, isComplete: false };
     const by = { id: contractor.user.id, role: 'contractor', name: 'Casey Builder', requestId: 'stale-room' } as const;
-    await runCommands(itemDecider, inProject({ projectId, tenantId: contractor.user.id }, itemId), [add], { by, projection: itemViews({ projectId, roomId, roomName: 'Bedroom 2' }, stale), head: streamStart });
+    await runCommands(itemDecider, inProject({ projectId, tenantId: contractor.user.id }, itemId), [add], { by, projection: itemViews({ projectId, roomId, roomName: 'Study' }, stale), head: streamStart });
 
     const listed = ((await contractor.api.get('/api/projects/with-stats')).body as { id: string; completedRooms: number }[]).find((p) => p.id === projectId)!;
     expect(listed.completedRooms).toBe(0);

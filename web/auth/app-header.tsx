@@ -5,25 +5,26 @@ import { MenuTriggerContent, menuTriggerClass } from './menu-trigger';
 /**
  * The signed-in header (spec section 1): a contractor's reads Project Manager; a client's shows the
  * product title and a welcome line with their name. Both end with `children` (page controls such as
- * the theme toggle) and the user menu, whose trigger shows the user's name.
+ * the theme toggle) and the user menu, whose trigger shows the user's name. The title is never
+ * cut: on a phone, when a long name leaves it no room, the controls wrap under it (issue 16).
  */
 export function AppHeader({ user, children }: { user: User; children?: ReactNode }) {
   return (
     <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3 sm:px-6">
         <div className="min-w-0">
           {user.role === 'contractor' ? (
-            <p className="truncate text-lg font-bold">Project Manager</p>
+            <p className="text-lg font-bold whitespace-nowrap">Project Manager</p>
           ) : (
             <>
-              <p className="truncate text-lg font-bold">Construction Checklist</p>
+              <p className="text-lg font-bold whitespace-nowrap">Construction Checklist</p>
               <p className="text-sm break-words text-gray-600 dark:text-gray-400">
                 Welcome, {user.firstName} {user.lastName}
               </p>
             </>
           )}
         </div>
-        <div className="flex shrink-0 items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-1">
           {children}
           <UserMenu user={user} />
         </div>

@@ -10,11 +10,15 @@ import { queryKeys } from '../api/query-keys';
 /** Spec section 6: read receipts write readByContractor for contractors and readByClient for clients. */
 export const readFlag = (role: Reader) => (role === 'contractor' ? 'readByContractor' : 'readByClient');
 
-/** Join Project Chat: saves the role and name and marks the chat as opened once. */
-export function useJoinChat() {
+/**
+ * Saves the chat session (spec: GET and PUT /api/user-session): the role and name, and whether
+ * the chat was opened once. Join Project Chat saves the choice with chatOpenedOnce; a dismissed
+ * Join saves the signed-in role and name without it, so the dialog counts as seen (issue 16).
+ */
+export function useSaveChatSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choice: { userType: Reader; userName: string }) => callApi('putUserSession', { body: { ...choice, chatOpenedOnce: true } }),
+    mutationFn: (session: { userType: Reader; userName: string; chatOpenedOnce: boolean }) => callApi('putUserSession', { body: session }),
     onSuccess: (answer) => queryClient.setQueryData(queries.userSession().queryKey, answer),
   });
 }
@@ -34,8 +38,9 @@ export function useSendMessage(projectId: string) {
 }
 
 /**
- * Marks every message read for the user's role. The cache shows them read at once, so an open
- * chat does not ask again before the refetch; the server's notice brings the other side's view.
+ * Marks the other side's messages read for the user's role (one's own get no receipt). The cache
+ * shows them read at once, so an open chat does not ask again before the refetch; the server's
+ * notice brings the other side's view.
  */
 export function useMarkAllRead(projectId: string, role: Reader) {
   const queryClient = useQueryClient();
@@ -44,7 +49,7 @@ export function useMarkAllRead(projectId: string, role: Reader) {
   return useMutation({
     mutationFn: () => callApi('markAllRead', { params: { projectId }, body: { userType: role, [flag]: true } }),
     onMutate: () => {
-      queryClient.setQueryData<ChatMessage[]>(key, (messages) => messages?.map((message) => (message[flag] ? message : { ...message, [flag]: true })));
+      queryClient.setQueryData<ChatMessage[]>(key, (messages) => messages?.map((message) => (message[flag] || message.senderType === role ? message : { ...message, [flag]: true })));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });

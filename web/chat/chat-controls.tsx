@@ -7,6 +7,7 @@ import type { HistoryEntry, UserSessionAnswer } from '../../contract/chat';
 import { queries } from '../api/queries';
 import { historySeenKey, seenMark, unreadMessageCount, unseenHistoryCount } from './format';
 import { OnceOpened } from '../components/once-opened';
+import { useSaveChatSession } from './api';
 
 // Fetched at their first opening, not before the checklist draws (issue 14).
 const ChatModal = lazy(() => import('./chat-modal').then((module) => ({ default: module.ChatModal })));
@@ -18,8 +19,10 @@ const JoinChatDialog = lazy(() => import('./join-chat-dialog').then((module) => 
  *
  * Spec section 4: the chat modal opens only when a role and a name are known; otherwise Join
  * Project Chat appears. Join also appears by itself on a first visit, or when the session has no
- * role and the chat was never opened. The history badge counts entries by the other side since
- * this browser last opened the history of the project.
+ * role and the chat was never opened. A signed-in user's role and name are always known (the
+ * chat session's name, else the account's), so Chat opens the chat straight away; Join shows
+ * only by itself, once: dismissed, it is saved as seen (issue 16). The history badge counts
+ * entries by the other side since this browser last opened the history of the project.
  */
 export function ChatAndHistoryButtons({ projectId, projectName, user, buttonClass }: { projectId: string; projectName: string; user: User; buttonClass: string }) {
   const session = useQuery(queries.userSession());
@@ -30,6 +33,20 @@ export function ChatAndHistoryButtons({ projectId, projectName, user, buttonClas
 
   const name = knownName(session.data, user);
   useJoinOnFirstVisit(session.data, () => setDialog((shown) => shown ?? 'join'));
+  const saveSession = useSaveChatSession();
+  const { mutate: save } = saveSession;
+  // Cancel, Escape or a click outside: seen all the same, so it does not come back on the next visit.
+  const dismissJoin = (open: boolean) => {
+    if (open) return;
+    setDialog(null);
+    if (session.data && joinDue(session.data)) save({ userType: user.role, userName: name, chatOpenedOnce: false });
+  };
+  // The first opening of the chat is what chatOpenedOnce records.
+  const chatOpen = dialog === 'chat';
+  const openedOnce = session.data?.session?.chatOpenedOnce ?? false;
+  useEffect(() => {
+    if (chatOpen && session.data && !openedOnce) save({ userType: user.role, userName: name, chatOpenedOnce: true });
+  }, [chatOpen, openedOnce, session.data, save, user.role, name]);
 
   const seenAt = useHistorySeen(projectId, dialog === 'history' ? history.data : undefined);
   const unseen = unseenHistoryCount(history.data ?? [], user.role, seenAt, Date.now());
@@ -37,7 +54,7 @@ export function ChatAndHistoryButtons({ projectId, projectName, user, buttonClas
 
   return (
     <>
-      <button type="button" onClick={() => setDialog(name ? 'chat' : 'join')} disabled={session.isPending} className={buttonClass} title="Chat">
+      <button type="button" onClick={() => setDialog('chat')} disabled={session.isPending} className={buttonClass} title="Chat">
         <MessageSquare aria-hidden="true" className="size-5" />
         <span className="sr-only md:not-sr-only">Chat</span>
         {/* After the label, so the button is named 'Chat 3 unread'; drawn on the button's corner. */}
@@ -50,24 +67,22 @@ export function ChatAndHistoryButtons({ projectId, projectName, user, buttonClas
       </button>
 
       <OnceOpened open={dialog === 'join'}>
-        <JoinChatDialog user={user} open={dialog === 'join'} onOpenChange={close} onJoined={() => setDialog('chat')} />
+        <JoinChatDialog user={user} open={dialog === 'join'} onOpenChange={dismissJoin} onJoined={() => setDialog('chat')} />
       </OnceOpened>
-      {name && (
-        <OnceOpened open={dialog === 'chat'}>
-          <ChatModal
-            open={dialog === 'chat'}
-            onOpenChange={close}
-            projectId={projectId}
-            projectName={projectName}
-            user={user}
-            userName={name}
-            messages={chat.data}
-            loading={chat.isPending}
-            error={chat.error}
-            onRetry={() => void chat.refetch()}
-          />
-        </OnceOpened>
-      )}
+      <OnceOpened open={chatOpen}>
+        <ChatModal
+          open={chatOpen}
+          onOpenChange={close}
+          projectId={projectId}
+          projectName={projectName}
+          user={user}
+          userName={name}
+          messages={chat.data}
+          loading={chat.isPending}
+          error={chat.error}
+          onRetry={() => void chat.refetch()}
+        />
+      </OnceOpened>
       <OnceOpened open={dialog === 'history'}>
         <HistoryDialog
           open={dialog === 'history'}
@@ -82,14 +97,17 @@ export function ChatAndHistoryButtons({ projectId, projectName, user, buttonClas
   );
 }
 
-/** The chat name when the session knows the user's role and a name, else undefined (the server accepts only the signed-in role). */
-function knownName(answer: UserSessionAnswer | undefined, user: User): string | undefined {
+/** The chat name: the one chosen in Join Project Chat for the signed-in role, else the account's (the server accepts only the signed-in role). */
+function knownName(answer: UserSessionAnswer | undefined, user: User): string {
   const session = answer?.session;
   const name = session?.userName?.trim();
-  return session?.userType === user.role && name ? name : undefined;
+  return session?.userType === user.role && name ? name : `${user.firstName} ${user.lastName}`.trim();
 }
 
-/** Opens Join Project Chat once when the page opens on a first visit, or for a session with no role whose chat was never opened. */
+/** Spec section 4: Join Project Chat is due on a first visit, or for a session with no role whose chat was never opened. */
+const joinDue = (answer: UserSessionAnswer) => answer.isFirstTime || (!answer.session?.userType && !answer.session?.chatOpenedOnce);
+
+/** Opens Join Project Chat once when the page opens and it is due. */
 function useJoinOnFirstVisit(answer: UserSessionAnswer | undefined, open: () => void) {
   const done = useRef(false);
   const openRef = useRef(open);
@@ -97,7 +115,7 @@ function useJoinOnFirstVisit(answer: UserSessionAnswer | undefined, open: () => 
   useEffect(() => {
     if (!answer || done.current) return;
     done.current = true;
-    if (answer.isFirstTime || (!answer.session?.userType && !answer.session?.chatOpenedOnce)) openRef.current();
+    if (joinDue(answer)) openRef.current();
   }, [answer]);
 }
 

@@ -40,8 +40,9 @@ export function relativeTime(iso: string, now: number): string {
 export const unreadMessageCount = (messages: readonly ChatMessage[], role: Reader): number =>
   messages.filter((message) => message.messageType === 'chat' && message.senderType !== role && !message[readFlag(role)]).length;
 
-/** Messages of any sender this role has not read (what opening the chat marks read). */
-export const unreadForRole = (messages: readonly ChatMessage[], role: Reader): ChatMessage[] => messages.filter((message) => !message[readFlag(role)]);
+/** The other side's messages this role has not read (what opening the chat marks read: one's own get no receipt). */
+export const unreadForRole = (messages: readonly ChatMessage[], role: Reader): ChatMessage[] =>
+  messages.filter((message) => message.senderType !== role && !message[readFlag(role)]);
 
 /** Without a seen mark, entries by others from the last 24 hours count as new. */
 export const UNSEEN_WINDOW_MS = 24 * 3600 * 1000;

@@ -66,8 +66,9 @@ describe('unread chat messages', () => {
     expect(unreadMessageCount(messages, 'client')).toBe(1);
   });
 
-  it('marks read every message of any sender this role has not read', () => {
-    expect(unreadForRole(messages, 'contractor').map((m) => m.id)).toEqual(['a', 'b', 'c', 'd']);
+  it("marks read the other side's messages this role has not read, never one's own", () => {
+    expect(unreadForRole(messages, 'contractor').map((m) => m.id)).toEqual(['a', 'b', 'd']);
+    expect(unreadForRole(messages, 'client').map((m) => m.id)).toEqual(['c']);
   });
 });
 

@@ -50,7 +50,13 @@ export function HistoryDialog({
 function HistoryList({ entries }: { entries: HistoryEntry[] }) {
   const now = useCurrentTime().getTime();
   return (
-    <ol aria-label="Activity" className="-mx-2 max-h-[min(60vh,32rem)] divide-y divide-gray-200 overflow-y-auto px-2 dark:divide-gray-800">
+    // The list scrolls and holds nothing focusable, so it takes the focus itself: keyboard users
+    // can scroll it with the arrow keys (axe scrollable-region-focusable).
+    <ol
+      aria-label="Activity"
+      tabIndex={0}
+      className="-mx-2 max-h-[min(60vh,32rem)] divide-y divide-gray-200 overflow-y-auto px-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:divide-gray-800"
+    >
       {entries.map((entry) => (
         <li key={entry.id} data-testid="history-entry" className="grid gap-0.5 py-2.5">
           <p className="text-sm break-words">{entry.summary}</p>

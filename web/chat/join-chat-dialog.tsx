@@ -10,7 +10,7 @@ import { buttonClass } from '../components/button';
 import { ModalDialog } from '../components/dialog';
 import { FieldError, SubmitButton, TextField } from '../components/form';
 import { toast } from '../components/toast';
-import { useJoinChat } from './api';
+import { useSaveChatSession } from './api';
 import { roleLabels } from './format';
 
 /**
@@ -34,14 +34,14 @@ export function JoinChatDialog({ user, open, onOpenChange, onJoined }: { user: U
 }
 
 function JoinForm({ user, onJoined }: { user: User; onJoined: () => void }) {
-  const join = useJoinChat();
+  const join = useSaveChatSession();
   const form = useForm<z.input<typeof joinForm>, unknown, JoinValues>({
     resolver: zodResolver(joinForm),
     defaultValues: { userType: user.role, userName: `${user.firstName} ${user.lastName}`.trim() },
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
-    join.mutate(values, {
+    join.mutate({ ...values, chatOpenedOnce: true }, {
       onSuccess: onJoined,
       onError: (error) => {
         setServerFieldErrors(error, form.setError, ['userType', 'userName']);
