@@ -357,7 +357,7 @@ describe('project checklist in the browser', () => {
     const { contractor, projectId } = await projectForTwo({ colorScheme: 'dark' });
     await contractor.goto(`/project/${projectId}`);
     const kitchen = room(contractor, 'Kitchen');
-    await kitchen.getByRole('button', { name: 'Collapse Kitchen' }).click();
+    await kitchen.getByRole('button', { name: 'Collapse Kitchen', exact: true }).click();
     await item(kitchen, 'Countertops').waitFor({ state: 'detached' });
     const lastSaved = await contractor.getByText(/^Last saved: \d{1,2}:\d{2} [AP]M$/).textContent();
     expect(lastSaved).toBeTruthy();

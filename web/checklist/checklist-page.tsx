@@ -1,21 +1,22 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, FolderOpen, KeyRound, LoaderCircle, MapPin, Printer, Save } from 'lucide-react';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { ArrowLeft, KeyRound, LoaderCircle, MapPin, Printer, Save } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Project, ProjectStats, Room } from '../../contract/projects';
 import type { User } from '../../events/accounts/schemas';
 import type { RoomType } from '../../events/projects/model';
-import { roomLabels } from '../../events/projects/model';
+import { limits, roomLabels } from '../../events/projects/model';
 import { ApiError } from '../api/client';
 import { queries } from '../api/queries';
 import { ChatAndHistoryButtons } from '../chat/chat-controls';
 import { UserMenu } from '../auth/app-header';
 import { buttonClass, iconButtonClass } from '../components/button';
 import { ThemeToggle } from '../components/theme';
-import { EmptyState, ListError, ListSpinner } from '../components/list-states';
+import { ListError, ListSpinner } from '../components/list-states';
 import { emptyStats, refreshProject } from './api';
 import { ExportPdfButton } from './export-pdf-button';
-import { SavingHint } from './item-details';
+import { SavingHint, tooLong } from './item-details';
+import { LengthCounter, limitState } from '../components/length-counter';
 import { useProjectLiveUpdates } from './live-updates';
 import { groupRooms, roomCountLabel } from './model';
 import { useAddRoom, useSaveLockBoxCode } from './mutations';
@@ -53,9 +54,9 @@ function FirstProject({ user }: { user: User }) {
   const first = projects.data[0];
   const none = (
     <PageFrame user={user}>
-      <EmptyState icon={<FolderOpen aria-hidden="true" className="size-12 text-gray-400 dark:text-gray-500" />} title="No Project Found">
-        <p className="mt-2 max-w-md text-sm text-gray-600 dark:text-gray-400">Create a project to get started with your construction checklist.</p>
-      </EmptyState>
+      <Suspense fallback={null}>
+        <NoProject role={user.role} />
+      </Suspense>
     </PageFrame>
   );
   return first ? <LoadedChecklist projectId={first.id} user={user} ifMissing={none} /> : none;
@@ -64,29 +65,48 @@ function FirstProject({ user }: { user: User }) {
 /** While the project is being read, or when reading it failed. */
 function ProjectPending({ user, read }: { user: User; read: UseQueryResult }) {
   return (
-    <PageFrame user={user}>
-      {read.isError ? (
-        <ListError what="the project" error={read.error} onRetry={() => void read.refetch()} retrying={read.isFetching} />
-      ) : (
-        <ListSpinner label="Loading project" />
-      )}
+    <PageFrame user={user} pending={!read.isError}>
+      {read.isError ? <ListError what="the project" error={read.error} onRetry={() => void read.refetch()} retrying={read.isFetching} /> : <ChecklistSkeleton />}
     </PageFrame>
   );
 }
 
+/**
+ * What stands in for the checklist while it is read (issue 16: steady loading): the summary,
+ * progress and lock box cards and a first room, each the size of what replaces it, and no
+ * figures ('0 of 0') before there are any.
+ */
+function ChecklistSkeleton() {
+  const block = 'animate-pulse rounded-lg border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900';
+  return (
+    <div role="status" aria-label="Loading project" className="grid gap-4">
+      <div className={`${block} h-[15.5rem] sm:h-[11.25rem] lg:h-[9.5rem]`} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className={`${block} h-[5.25rem]`} />
+        <div className={`${block} h-[5.25rem]`} />
+      </div>
+      <div className={`${block} h-[24rem]`} />
+    </div>
+  );
+}
+
 /** The header and main area around a page without a project (loading, failed, none). */
-function PageFrame({ user, children }: { user: User; children: ReactNode }) {
+function PageFrame({ user, pending = false, children }: { user: User; pending?: boolean; children: ReactNode }) {
   return (
     <>
-      <ChecklistHeader user={user} />
-      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6">{children}</main>
+      <ChecklistHeader user={user} pending={pending} />
+      {/* The action bar's place, so the page does not move when it comes. */}
+      {pending && <div aria-hidden="true" className="h-[5.3125rem] border-b border-gray-200 sm:h-[3.4375rem] dark:border-gray-800" />}
+      <main className={mainClass}>{children}</main>
     </>
   );
 }
 
+const mainClass = 'mx-auto grid w-full max-w-7xl content-start gap-4 px-4 py-4 sm:px-6 sm:py-6';
+
 const headerButtonClass = `${iconButtonClass} relative w-auto min-w-9 gap-1.5 px-2 text-sm font-medium`;
 
-function ChecklistHeader({ user, project }: { user: User; project?: Project }) {
+function ChecklistHeader({ user, project, pending = false }: { user: User; project?: Project; pending?: boolean }) {
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const saveProgress = async () => {
@@ -113,6 +133,8 @@ function ChecklistHeader({ user, project }: { user: User; project?: Project }) {
           <div className="min-w-0">
             <p className="truncate text-xs font-medium text-gray-500 sm:text-sm dark:text-gray-400">Construction Checklist</p>
             {project && <p className="line-clamp-2 text-base font-bold break-words sm:text-lg">{project.name}</p>}
+            {/* The name's line, kept while the project is read, so the page does not move when it comes. */}
+            {pending && <p aria-hidden="true" className="my-1 h-4 w-40 animate-pulse rounded bg-gray-200 sm:h-5 dark:bg-gray-800" />}
           </div>
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1 print:hidden">
@@ -144,27 +166,34 @@ function ProjectChecklist({ project, user }: { project: Project; user: User }) {
   const roomsRef = useRef<readonly Room[]>([]);
   roomsRef.current = rooms.data ?? [];
   const getRooms = useCallback(() => roomsRef.current, []);
+  // The room last added from the add-room bar: its card scrolls into view and is marked.
+  const [justAdded, setJustAdded] = useState<string | null>(null);
+  // Scrolling stops short of the sticky action bar (checklist.css).
+  useEffect(() => {
+    document.documentElement.classList.add('checklist-open');
+    return () => document.documentElement.classList.remove('checklist-open');
+  }, []);
 
   return (
     <PrintingContext value={printing}>
-      <div className="checklist-page">
+      <div className="checklist-page flex min-h-screen flex-col">
         <ChecklistHeader user={user} project={project} />
-        <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 sm:py-8">
+        <ChecklistFooter project={project} />
+        <main className={`${mainClass} flex-1`}>
           <ProjectSummary project={project} stats={stats.data ?? emptyStats} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-2 gap-3 sm:gap-4">
             <ProgressBlock stats={stats.data ?? emptyStats} rooms={rooms.data ?? []} />
             <LockBoxCode project={project} canEdit={contractor} />
           </div>
-          {contractor && <RoomManagementBar projectId={project.id} />}
+          {contractor && <RoomManagementBar projectId={project.id} onAdded={setJustAdded} />}
           {rooms.isPending ? (
             <ListSpinner label="Loading rooms" />
           ) : rooms.isError ? (
             <ListError what="the rooms" error={rooms.error} onRetry={() => void rooms.refetch()} retrying={rooms.isFetching} />
           ) : (
-            <RoomGroups rooms={rooms.data} role={user.role} getRooms={getRooms} />
+            <RoomGroups rooms={rooms.data} role={user.role} getRooms={getRooms} justAdded={justAdded} />
           )}
         </main>
-        <ChecklistFooter project={project} />
       </div>
     </PrintingContext>
   );
@@ -179,9 +208,9 @@ function ProjectSummary({ project, stats }: { project: Project; stats: ProjectSt
     { label: 'Installed', value: stats.clientCompleted, className: 'text-green-700 dark:text-green-400' },
   ];
   return (
-    <section aria-labelledby="project-summary-title" className={`${cardClass} grid gap-5 p-4 sm:p-6`}>
+    <section aria-labelledby="project-summary-title" className={`${cardClass} grid gap-3 p-3 sm:p-4 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-center lg:gap-x-6`}>
       <div className="min-w-0">
-        <h1 id="project-summary-title" className="text-2xl font-bold break-words sm:text-3xl">
+        <h1 id="project-summary-title" className="text-xl font-bold break-words sm:text-2xl">
           {project.name}
         </h1>
         <p className="mt-1 flex items-start gap-1.5 text-sm break-words text-gray-600 dark:text-gray-400">
@@ -189,17 +218,17 @@ function ProjectSummary({ project, stats }: { project: Project; stats: ProjectSt
           {project.address}
         </p>
       </div>
-      <dl className="grid grid-cols-3 gap-2 sm:gap-3 lg:grid-cols-5">
+      <dl className="grid grid-cols-5 gap-1.5 sm:gap-2">
         {counters.map(({ label, value, className }) => (
-          <div key={label} className="min-w-0 rounded-md border border-gray-200 bg-gray-50 px-2.5 py-2 sm:px-3 dark:border-gray-800 dark:bg-gray-800/50">
-            <dt className="truncate text-xs font-medium text-gray-600 dark:text-gray-400">{label}</dt>
-            <dd data-testid={`counter-${label.toLowerCase().replace(' ', '-')}`} className={`text-2xl font-bold tabular-nums ${className}`}>
+          <div key={label} className="flex min-w-0 flex-col justify-between rounded-md border border-gray-200 bg-gray-50 px-1.5 py-1 sm:px-2.5 sm:py-1.5 lg:min-w-24 dark:border-gray-800 dark:bg-gray-800/50">
+            <dt className="text-[0.6875rem] leading-tight font-medium text-gray-600 sm:text-xs dark:text-gray-400">{label}</dt>
+            <dd data-testid={`counter-${label.toLowerCase().replace(' ', '-')}`} className={`text-lg font-bold tabular-nums sm:text-xl ${className}`}>
               {value}
             </dd>
           </div>
         ))}
       </dl>
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid grid-cols-3 items-end gap-3 lg:col-span-2">
         <ProgressBar label="Overall Progress" percent={stats.percentage} tone="blue" />
         <ProgressBar label="Contractor Progress" percent={stats.contractorPercentage} tone="red" />
         <ProgressBar label="Client Progress" percent={stats.clientPercentage} tone="green" />
@@ -211,13 +240,13 @@ function ProjectSummary({ project, stats }: { project: Project; stats: ProjectSt
 function ProgressBlock({ stats, rooms }: { stats: ProjectStats; rooms: readonly Room[] }) {
   const completeRooms = rooms.filter((room) => room.totalItems > 0 && room.completedItems === room.totalItems).length;
   return (
-    <section aria-labelledby="progress-block-title" className={`${cardClass} flex items-center gap-4 p-4 sm:p-6`}>
-      <p className="text-4xl font-bold text-blue-600 tabular-nums dark:text-blue-400">{stats.percentage}%</p>
+    <section aria-labelledby="progress-block-title" className={`${cardClass} flex items-center gap-x-4 px-3 py-2 max-sm:flex-wrap sm:px-4 sm:py-3`}>
+      <p className="text-2xl font-bold sm:text-3xl text-blue-600 tabular-nums dark:text-blue-400">{stats.percentage}%</p>
       <div className="min-w-0">
         <h2 id="progress-block-title" className="text-base font-semibold">
           Progress
         </h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">
+        <p className="text-xs text-gray-600 sm:text-sm dark:text-gray-400">
           {stats.completed} of {stats.total} items complete · {completeRooms} of {rooms.length} rooms complete
         </p>
       </div>
@@ -226,15 +255,22 @@ function ProgressBlock({ stats, rooms }: { stats: ProjectStats; rooms: readonly 
 }
 
 /** Spec section 4: the lock box code saves 2 seconds after the last keystroke; clients only read it. */
+// Rarely shown: fetched when needed (issue 16: the first draw's JS budget).
+const NoProject = lazy(() => import('./no-project'));
+
 const LOCK_BOX_SAVE_MS = 2000;
+
+const lockBoxValid = (code: string) => code.length <= limits.lockBoxCode;
 
 function LockBoxCode({ project, canEdit }: { project: Project; canEdit: boolean }) {
   const save = useSaveLockBoxCode(project.id);
-  const { value, change, saving } = useAutosave({ serverValue: project.lockBoxCode ?? '', save, delay: LOCK_BOX_SAVE_MS });
+  const { value, change, saving } = useAutosave({ serverValue: project.lockBoxCode ?? '', save, delay: LOCK_BOX_SAVE_MS, valid: lockBoxValid });
+  // Over the limit it is refused, not cut (issue 16); the limit is ours, the spec gives none.
+  const state = limitState(value.length, limits.lockBoxCode);
   return (
-    <section className={`${cardClass} grid content-center gap-1.5 p-4 sm:p-6`}>
+    <section className={`${cardClass} grid content-center gap-1 px-3 py-2 sm:px-4 sm:py-3`}>
       <div className="flex items-center justify-between gap-2">
-        <label htmlFor="lock-box-code" className="flex items-center gap-1.5 text-sm font-semibold">
+        <label htmlFor="lock-box-code" className="flex items-center gap-1.5 text-xs font-semibold sm:text-sm">
           <KeyRound aria-hidden="true" className="size-4 text-gray-500" />
           Project Lock Box Code
         </label>
@@ -244,11 +280,13 @@ function LockBoxCode({ project, canEdit }: { project: Project; canEdit: boolean 
         id="lock-box-code"
         value={value}
         readOnly={!canEdit}
-        maxLength={100}
         autoComplete="off"
+        aria-invalid={state === 'over' || undefined}
+        aria-describedby={state === 'quiet' ? undefined : 'lock-box-code-length'}
         onChange={(event) => change(event.target.value)}
-        className={inputClass}
+        className={`${inputClass} aria-invalid:border-red-500`}
       />
+      <LengthCounter id="lock-box-code-length" length={value.length} max={limits.lockBoxCode} refusal={tooLong('Lock box code', limits.lockBoxCode)} />
     </section>
   );
 }
@@ -256,18 +294,18 @@ function LockBoxCode({ project, canEdit }: { project: Project; canEdit: boolean 
 const addableRooms: readonly RoomType[] = ['bedroom', 'bathroom', 'kitchen', 'laundry'];
 const addLabel = (type: RoomType) => `Add ${type === 'laundry' ? 'Laundry' : roomLabels[type]}`;
 
-function RoomManagementBar({ projectId }: { projectId: string }) {
+function RoomManagementBar({ projectId, onAdded }: { projectId: string; onAdded: (roomId: string) => void }) {
   const add = useAddRoom(projectId);
   return (
-    <div role="toolbar" aria-label="Add rooms" className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap print:hidden">
+    <div role="toolbar" aria-label="Add rooms" className="grid grid-cols-4 gap-2 sm:flex sm:flex-wrap print:hidden">
       {addableRooms.map((type) => (
         <button
           key={type}
           type="button"
-          onClick={() => add.mutate(type)}
+          onClick={() => add.mutate(type, { onSuccess: (room) => onAdded(room.id) })}
           disabled={add.isPending}
           aria-busy={add.isPending && add.variables === type}
-          className={buttonClass.secondary}
+          className={`${buttonClass.secondary} max-sm:min-h-11 max-sm:px-1 max-sm:text-xs`}
         >
           {add.isPending && add.variables === type && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
           {addLabel(type)}
@@ -277,20 +315,21 @@ function RoomManagementBar({ projectId }: { projectId: string }) {
   );
 }
 
-function RoomGroups({ rooms, role, getRooms }: { rooms: readonly Room[]; role: User['role']; getRooms: () => readonly Room[] }) {
+function RoomGroups({ rooms, role, getRooms, justAdded }: { rooms: readonly Room[]; role: User['role']; getRooms: () => readonly Room[]; justAdded: string | null }) {
   return (
-    <div className="grid gap-8">
+    <div className="grid gap-5">
       {groupRooms(rooms).map(({ group, rooms: inGroup }) => (
-        <section key={group.key} aria-labelledby={`group-${group.key}`} className="grid gap-3">
+        <section key={group.key} aria-labelledby={`group-${group.key}`} className="grid gap-2">
           <div className="flex items-baseline gap-2">
             <h2 id={`group-${group.key}`} className="text-xl font-semibold">
               {group.title}
             </h2>
             <span className="text-sm text-gray-500 dark:text-gray-400">{roomCountLabel(inGroup.length)}</span>
           </div>
-          <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 print:grid-cols-1">
+          {/* Rooms share the width (1 to 4 columns), and a group's only room takes all of it. */}
+          <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,18rem),1fr))] items-start gap-3 print:grid-cols-1">
             {inGroup.map((room) => (
-              <RoomCard key={room.id} room={room} role={role} getRooms={getRooms} />
+              <RoomCard key={room.id} room={room} role={role} getRooms={getRooms} justAdded={room.id === justAdded} />
             ))}
           </div>
         </section>
@@ -299,23 +338,29 @@ function RoomGroups({ rooms, role, getRooms }: { rooms: readonly Room[]; role: U
   );
 }
 
+/** On a phone the three actions share one row: icon over a short line of text. */
+const footerButtonLook = 'max-sm:min-h-11 max-sm:flex-col max-sm:gap-0.5 max-sm:px-1 max-sm:py-1 max-sm:text-xs';
+
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** Spec section 9: 'Last saved' is simply the current time; it moves on each minute. */
 function ChecklistFooter({ project }: { project: Project }) {
   const now = useCurrentTime();
   return (
-    <footer className="border-t border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
-      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <div className="flex flex-wrap gap-2 print:hidden">
-          <button type="button" onClick={() => window.print()} className={buttonClass.secondary}>
+    // The spec's footer, drawn as a bar under the header that stays at the top once the header has
+    // scrolled away (issue 16): the actions stay in reach however long the checklist is. Not at the
+    // bottom: there it would lie over the first screen's controls as the page opens (axe target-size).
+    <footer aria-label="Checklist actions" className="sticky top-0 z-10 border-b border-gray-200 bg-white/95 backdrop-blur-sm dark:border-gray-800 dark:bg-gray-900/95">
+      <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-3 sm:px-6">
+        <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap print:hidden">
+          <button type="button" onClick={() => window.print()} className={`${buttonClass.secondary} ${footerButtonLook}`}>
             <Printer aria-hidden="true" className="size-4" />
             Print Checklist
           </button>
-          <ExportPdfButton project={project} />
-          <ShareWithClientButton project={project} />
+          <ExportPdfButton project={project} look={footerButtonLook} />
+          <ShareWithClientButton project={project} look={footerButtonLook} />
         </div>
-        <p className="text-sm text-gray-600 dark:text-gray-400">
+        <p className="text-center text-xs text-gray-600 max-sm:order-first sm:text-sm dark:text-gray-400">
           Last saved: <time dateTime={now.toISOString()}>{timeFormat.format(now)}</time>
         </p>
       </div>

@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { Room } from '../../contract/projects';
 import { useDeleteRoom } from './mutations';
-import { ConfirmDelete, smallButtonClass } from './ui';
+import { cardIconButtonClass, ConfirmDelete } from './ui';
 
 /** A room card's Delete, asked twice (spec section 4). */
 export function DeleteRoomButton({ room, name }: { room: Room; name: string }) {
@@ -18,10 +18,9 @@ export function DeleteRoomButton({ room, name }: { room: Room; name: string }) {
         disabled={remove.isPending}
         aria-label={`Delete ${name}`}
         title="Delete room"
-        className={`${smallButtonClass.secondary} text-red-600 hover:text-red-700 print:hidden dark:text-red-400`}
+        className={`${cardIconButtonClass} text-red-600 hover:text-red-700 print:hidden dark:text-red-400`}
       >
-        <Trash2 aria-hidden="true" className="size-3.5" />
-        Delete
+        <Trash2 aria-hidden="true" className="size-4" />
       </button>
       <ConfirmDelete what="room" name={name} open={confirming} onOpenChange={setConfirming} onConfirm={() => remove.mutate()} returnFocusTo={buttonRef} />
     </>

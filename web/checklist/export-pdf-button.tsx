@@ -3,7 +3,6 @@ import { FileDown, LoaderCircle } from 'lucide-react';
 import { lazy, useRef, useState } from 'react';
 import { buttonClass } from '../components/button';
 import { OnceOpened } from '../components/once-opened';
-import { exportProjectPdf } from './export-pdf';
 
 const ExportFailedDialog = lazy(() => import('./export-failed-dialog'));
 
@@ -11,14 +10,15 @@ const ExportFailedDialog = lazy(() => import('./export-failed-dialog'));
  * The footer's Export PDF button: downloads the checklist as a PDF, shows 'Exporting...' while
  * the server prints it, and on any failure says so in an alert dialog (spec section 8).
  */
-export function ExportPdfButton({ project }: { project: { id: string; name: string } }) {
+export function ExportPdfButton({ project, look = '' }: { project: { id: string; name: string }; look?: string }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [failed, setFailed] = useState(false);
-  const exporting = useMutation({ mutationFn: () => exportProjectPdf(project), onError: () => setFailed(true) });
+  const exporting = useMutation({ // The download code is fetched at the first export (issue 16: the first draw's JS budget).
+    mutationFn: async () => (await import('./export-pdf')).exportProjectPdf(project), onError: () => setFailed(true) });
 
   return (
     <>
-      <button ref={buttonRef} type="button" onClick={() => exporting.mutate()} disabled={exporting.isPending} aria-busy={exporting.isPending} className={buttonClass.secondary}>
+      <button ref={buttonRef} type="button" onClick={() => exporting.mutate()} disabled={exporting.isPending} aria-busy={exporting.isPending} className={`${buttonClass.secondary} ${look}`}>
         {exporting.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <FileDown aria-hidden="true" className="size-4" />}
         {exporting.isPending ? 'Exporting...' : 'Export PDF'}
       </button>

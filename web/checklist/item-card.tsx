@@ -1,20 +1,25 @@
 import { ChevronDown, ChevronRight, History, Trash2 } from 'lucide-react';
-import { lazy, memo, use, useCallback, useRef, useState } from 'react';
+import { lazy, memo, Suspense, use, useCallback, useRef, useState } from 'react';
 import type { Role } from '../../events/accounts/schemas';
 import type { CabinetDetails } from '../../events/projects/events';
 import { isComplete } from '../../events/projects/item';
-import { iconButtonClass } from '../components/button';
 import { OnceOpened } from '../components/once-opened';
 import type { ChecklistItem } from '../../contract/projects';
 import type { FlagField, ItemPatch } from './api';
-import { BacksplashCard, CabinetCard, DetailsField, DoorCounts } from './item-details';
-import { isBacksplash, joinLinks, purchasedTone, splitLinks } from './model';
+import { DetailsField } from './item-details';
+import { cardKind, isBacksplash, joinLinks, purchasedTone, splitLinks } from './model';
 import { PrintingContext } from './printing';
 import { ItemReferences } from './references';
-import { ConfirmDelete } from './ui';
+import { cardIconButtonClass, ConfirmDelete } from './ui';
 
 // Fetched at its first opening, not before the checklist draws (issue 14).
 const ItemHistoryDialog = lazy(() => import('./item-history-dialog'));
+// Fetched with the first backsplash, cabinet or door knobs drawn (issue 16: the first draw's JS budget); a
+// block of the panel's height holds its place meanwhile (checklist.css).
+const BacksplashCard = lazy(() => import('./item-panels').then((module) => ({ default: module.BacksplashCard })));
+const CabinetCard = lazy(() => import('./item-panels').then((module) => ({ default: module.CabinetCard })));
+const DoorCounts = lazy(() => import('./item-panels').then((module) => ({ default: module.DoorCounts })));
+const panelPlaceholder = (kind: 'counts' | 'backsplash' | 'cabinet') => <div aria-hidden="true" className="panel-placeholder" data-kind={kind} />;
 
 /** What an item card can do; one stable object per room, so memoised cards do not re-render. */
 export interface ItemActions {
@@ -22,9 +27,6 @@ export interface ItemActions {
   save: (item: ChecklistItem, patch: ItemPatch) => Promise<ChecklistItem>;
   remove: (item: ChecklistItem) => void;
 }
-
-/** The card's header actions: 24 × 24 px (WCAG 2.2's minimum target). */
-const smallIconButton = iconButtonClass.replace('size-9', 'size-6');
 
 const flagBoxes = [
   { field: 'contractorCompleted', label: 'Selected', by: 'contractor' },
@@ -58,19 +60,21 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
   const saveImages = useCallback((referenceImages: string[]) => void save({ referenceImages }).catch(() => undefined), [save]);
 
   return (
+    // On a phone the 44 px targets carry their own white space, so the card has almost no padding.
     <article
       aria-labelledby={`item-name-${item.id}`}
       data-item-id={item.id}
-      className="item-card rounded-md border border-gray-200 bg-white p-2.5 [contain-intrinsic-size:auto_14rem] [content-visibility:auto] print:break-inside-avoid dark:border-gray-700 dark:bg-gray-900"
+      data-kind={cardKind(item)}
+      className="item-card grid rounded-md border border-gray-200 bg-white px-1 pb-1 [contain-intrinsic-size:auto_8.75rem] [content-visibility:auto] break-inside-avoid sm:gap-1 sm:p-2 sm:[contain-intrinsic-size:auto_7.25rem] dark:border-gray-700 dark:bg-gray-900"
     >
-      <div className="flex items-start gap-1.5">
+      <div className="flex items-center gap-1">
         <button
           type="button"
           aria-expanded={expanded}
           aria-controls={bodyId}
           aria-label={`${expanded ? 'Collapse' : 'Expand'} ${item.name}`}
           onClick={() => setOpen((value) => !value)}
-          className={`${smallIconButton} print:hidden`}
+          className={`${cardIconButtonClass} print:hidden`}
         >
           {expanded ? <ChevronDown aria-hidden="true" className="size-4" /> : <ChevronRight aria-hidden="true" className="size-4" />}
         </button>
@@ -79,9 +83,9 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
           aria-label={complete ? 'Complete' : 'Not complete'}
           data-testid="status-dot"
           data-complete={complete}
-          className={`mt-[0.4375rem] size-2.5 shrink-0 rounded-full ${complete ? 'bg-green-500' : 'bg-gray-300 dark:bg-gray-600'}`}
+          className={`size-2.5 shrink-0 rounded-full ${complete ? 'bg-green-500' : 'bg-gray-300 dark:bg-gray-600'}`}
         />
-        <h4 id={`item-name-${item.id}`} className="min-w-0 flex-1 pt-0.5 text-sm font-medium break-words">
+        <h4 id={`item-name-${item.id}`} className="ml-1 min-w-0 flex-1 text-sm font-medium break-words">
           {item.name}
         </h4>
         <button
@@ -89,7 +93,7 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
           onClick={() => setShowHistory(true)}
           aria-label={`History of ${item.name}`}
           title="History"
-          className={`${smallIconButton} print:hidden`}
+          className={`${cardIconButtonClass} print:hidden`}
         >
           <History aria-hidden="true" className="size-4" />
         </button>
@@ -104,7 +108,7 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
               onClick={() => setDeleting(true)}
               aria-label={`Delete ${item.name}`}
               title="Delete item"
-              className={`${smallIconButton} hover:text-red-600 print:hidden dark:hover:text-red-400`}
+              className={`${cardIconButtonClass} hover:text-red-600 print:hidden dark:hover:text-red-400`}
             >
               <Trash2 aria-hidden="true" className="size-4" />
             </button>
@@ -113,7 +117,7 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
         )}
       </div>
 
-      <div className="mt-2 flex flex-wrap gap-x-3 gap-y-1.5 pl-1">
+      <div className="flex flex-wrap gap-x-1 sm:gap-x-0.5">
         {flagBoxes.map(({ field, label, by }) => {
           // Spec section 6: Selected (the contractor's completion) red, Installed (the client's approval) green, Purchased by kind of item.
           const tone = field === 'contractorCompleted' ? 'red' : field === 'clientCompleted' ? 'green' : purchasedTone(item);
@@ -122,7 +126,7 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
             <label
               key={field}
               title={locked ? `Only the ${by} can set ${label}` : undefined}
-              className={`flex items-center gap-1.5 text-sm ${locked ? 'cursor-not-allowed text-gray-400 dark:text-gray-500' : 'cursor-pointer'}`}
+              className={`flag-label flex min-h-11 min-w-11 items-center gap-0.5 px-1 text-sm sm:min-h-6 sm:px-0 sm:text-[0.8125rem] ${locked ? 'cursor-not-allowed text-gray-400 dark:text-gray-500' : 'cursor-pointer'}`}
             >
               <input
                 type="checkbox"
@@ -139,15 +143,31 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
       </div>
 
       {expanded && (
-        <div id={bodyId} className="mt-3 grid gap-3">
-          {counts && <DoorCounts counts={counts} save={saveCounts} />}
-          {isBacksplash(item) ? (
-            <BacksplashCard details={item.details} save={saveDetails} />
-          ) : (
-            <DetailsField itemId={item.id} details={item.details} save={saveDetails} />
+        <div id={bodyId} className="grid gap-2">
+          {counts && (
+            <Suspense fallback={panelPlaceholder('counts')}>
+              <DoorCounts counts={counts} save={saveCounts} />
+            </Suspense>
           )}
-          {item.itemType === 'cabinet' && <CabinetCard itemId={item.id} cabinetDetails={item.cabinetDetails} save={saveCabinet} />}
-          <ItemReferences itemId={item.id} savedLinks={links} onSaveLinks={saveLinks} images={item.referenceImages} onImagesChange={saveImages} />
+          {isBacksplash(item) && (
+            <Suspense fallback={panelPlaceholder('backsplash')}>
+              <BacksplashCard itemId={item.id} details={item.details} save={saveDetails} />
+            </Suspense>
+          )}
+          {/* The details share a row with Add Link and Add Photo: one line while empty. */}
+          <ItemReferences
+            itemId={item.id}
+            savedLinks={links}
+            onSaveLinks={saveLinks}
+            images={item.referenceImages}
+            onImagesChange={saveImages}
+            field={isBacksplash(item) ? undefined : <DetailsField itemId={item.id} details={item.details} save={saveDetails} />}
+          />
+          {item.itemType === 'cabinet' && (
+            <Suspense fallback={panelPlaceholder('cabinet')}>
+              <CabinetCard itemId={item.id} cabinetDetails={item.cabinetDetails} save={saveCabinet} />
+            </Suspense>
+          )}
         </div>
       )}
     </article>

@@ -1,11 +1,8 @@
-import { useId, useLayoutEffect, useRef, type ComponentProps } from 'react';
-import type { CabinetDetails } from '../../events/projects/events';
+import { useLayoutEffect, useRef, type ComponentProps } from 'react';
 import { limits } from '../../events/projects/model';
-import { cabinetParts } from '../../events/projects/checklist-layout';
-import { backsplashJson, parseBacksplash, type Backsplash } from './model';
-import { PartReferences } from './references';
-import { sameJson, useAutosave } from './use-autosave';
-import { inputClass, smallInputClass } from '../components/input';
+import { LengthCounter, limitState } from '../components/length-counter';
+import { useAutosave } from './use-autosave';
+import { smallInputClass } from '../components/input';
 
 /** The editable parts of an item card: details, Backsplash Details, Cabinet Details, door counts. */
 
@@ -16,9 +13,34 @@ const TEXTAREA_MAX_PX = 120;
 
 const fieldSizingSupported = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
 
-/** A text area that grows with its text up to 120 px, then scrolls (CSS field-sizing where supported). */
-export function GrowingTextArea({ className = '', value, ...props }: ComponentProps<'textarea'> & { value: string }) {
+/** The refusal of a text over its limit, in the server's words (the spec gives none). */
+export const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters`;
+
+/** What a limited field needs: whether it is over, and the counter that says so (issue 16: nothing cut silently). */
+function useLimit(id: string, length: number, limit: { max: number; what: string }) {
+  const state = limitState(length, limit.max);
+  const counterId = `${id}-length`;
+  return {
+    fieldProps: { 'aria-invalid': state === 'over' || undefined, 'aria-describedby': state === 'quiet' ? undefined : counterId },
+    counter: <LengthCounter id={counterId} length={length} max={limit.max} refusal={tooLong(limit.what, limit.max)} />,
+  };
+}
+
+const invalidClass = 'aria-invalid:border-red-500 dark:aria-invalid:border-red-400';
+
+/**
+ * A text area one line tall while short, growing with its text up to 120 px, then scrolling (CSS
+ * field-sizing where supported); with its length counter near and over `limit`.
+ */
+export function GrowingTextArea({
+  className = '',
+  value,
+  limit,
+  id,
+  ...props
+}: ComponentProps<'textarea'> & { value: string; id: string; limit: { max: number; what: string } }) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const { fieldProps, counter } = useLimit(id, value.length, limit);
   useLayoutEffect(() => {
     const element = ref.current;
     if (fieldSizingSupported || !element) return;
@@ -26,208 +48,62 @@ export function GrowingTextArea({ className = '', value, ...props }: ComponentPr
     element.style.height = `${Math.min(element.scrollHeight, TEXTAREA_MAX_PX)}px`;
   }, [value]);
   return (
-    <textarea
-      ref={ref}
-      rows={2}
-      value={value}
-      {...props}
-      style={{ maxHeight: TEXTAREA_MAX_PX }}
-      className={`${inputClass} min-h-[2.75rem] resize-none overflow-y-auto [field-sizing:content] ${className}`}
-    />
+    <div className="grid min-w-0 gap-0.5">
+      <textarea
+        ref={ref}
+        id={id}
+        rows={1}
+        value={value}
+        {...fieldProps}
+        {...props}
+        style={{ maxHeight: TEXTAREA_MAX_PX }}
+        className={`${smallInputClass} min-h-11 resize-none overflow-y-auto [field-sizing:content] sm:min-h-8 ${invalidClass} ${className}`}
+      />
+      {counter}
+    </div>
   );
 }
 
-export function SavingHint({ saving }: { saving: boolean }) {
+/** A one-line text field with its length counter near and over `limit`. */
+export function LimitedInput({ id, value, limit, ...props }: ComponentProps<'input'> & { id: string; value: string; limit: { max: number; what: string } }) {
+  const { fieldProps, counter } = useLimit(id, value.length, limit);
   return (
-    <span aria-live="polite" className="text-xs text-gray-500 dark:text-gray-400">
+    <div className="grid min-w-0 gap-0.5">
+      <input id={id} value={value} {...fieldProps} {...props} className={`${smallInputClass} min-h-11 sm:min-h-8 ${invalidClass}`} />
+      {counter}
+    </div>
+  );
+}
+
+export function SavingHint({ saving, className = '' }: { saving: boolean; className?: string }) {
+  return (
+    <span aria-live="polite" className={`text-xs text-gray-500 dark:text-gray-400 ${className}`}>
       {saving ? 'Saving...' : ''}
     </span>
   );
 }
 
+/** 'Saving...' over a field's top border, so it comes and goes without moving anything. */
+export const savingCornerClass = 'pointer-events-none absolute -top-2 right-2 bg-white px-1 leading-4 empty:p-0 dark:bg-gray-900';
+
+const detailsLimit = { max: limits.details, what: 'Details' };
+const detailsValid = (details: string) => details.length <= limits.details;
+
+/** An item's details: one line while empty, its label for assistive technology and 'Saving...' over its corner. */
 export function DetailsField({ itemId, details, save }: { itemId: string; details: string; save: (details: string) => Promise<unknown> }) {
-  const { value, change, saving } = useAutosave({ serverValue: details, save, delay: AUTOSAVE_MS });
+  const { value, change, saving } = useAutosave({ serverValue: details, save, delay: AUTOSAVE_MS, valid: detailsValid });
   const id = `details-${itemId}`;
   return (
     // Empty details take no room on paper.
-    <div className={`grid gap-1 ${value.trim() ? '' : 'print:hidden'}`}>
-      <div className="flex items-center justify-between gap-2">
-        <label htmlFor={id} className="text-xs font-semibold tracking-wide text-gray-500 uppercase dark:text-gray-400">
-          Details
-        </label>
-        <SavingHint saving={saving} />
-      </div>
-      <GrowingTextArea id={id} value={value} maxLength={limits.details} placeholder="Add details…" onChange={(event) => change(event.target.value)} />
+    <div className={`relative ${value.trim() ? '' : 'print:hidden'}`}>
+      <label htmlFor={id} className="sr-only">
+        Details
+      </label>
+      <GrowingTextArea id={id} value={value} limit={detailsLimit} placeholder="Add details…" onChange={(event) => change(event.target.value)} />
+      <SavingHint saving={saving} className={savingCornerClass} />
     </div>
   );
 }
 
-/** Backsplash Details: Tile and Grout (at most 300 each), kept as JSON in the item's details. */
-export function BacksplashCard({ details, save }: { details: string; save: (details: string) => Promise<unknown> }) {
-  const id = useId();
-  const serverValue = parseBacksplash(details);
-  const { value, change, saving } = useAutosave<Backsplash>({
-    serverValue,
-    save: (next) => save(backsplashJson(next)),
-    delay: AUTOSAVE_MS,
-    same: sameJson,
-  });
-  return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-md border border-gray-200 bg-gray-50 p-3 dark:border-gray-700 dark:bg-gray-800/40">
-      <div className="flex items-center justify-between gap-2">
-        <h5 id={`${id}-title`} className="text-sm font-semibold">
-          Backsplash Details
-        </h5>
-        <SavingHint saving={saving} />
-      </div>
-      {(['tile', 'grout'] as const).map((field) => (
-        <div key={field} className="grid gap-1">
-          <label htmlFor={`${id}-${field}`} className="text-xs font-medium text-gray-600 dark:text-gray-400">
-            {field === 'tile' ? 'Tile' : 'Grout'}
-          </label>
-          <GrowingTextArea
-            id={`${id}-${field}`}
-            value={value[field]}
-            maxLength={limits.backsplashField}
-            onChange={(event) => change({ ...value, [field]: event.target.value })}
-          />
-        </div>
-      ))}
-    </section>
-  );
-}
-
-type CabinetPart = (typeof cabinetParts)[number]['key'];
-
-const completedKey = (part: CabinetPart) => `${part}Completed` as const;
-const linksKey = (part: CabinetPart) => `${part}Links` as const;
-const imagesKey = (part: CabinetPart) => `${part}Images` as const;
-
-/**
- * Cabinet Details: Style, Wood, Color and Pulls, each with its text (at most 300), a completed
- * flag, links and images; then special features, total pulls and total knobs. Text saves 1000 ms
- * after the last change; flags and images at once.
- */
-export function CabinetCard({ itemId, cabinetDetails, save }: { itemId: string; cabinetDetails: CabinetDetails | null; save: (details: CabinetDetails) => Promise<unknown> }) {
-  const id = useId();
-  const { value, change, flush, saving } = useAutosave<CabinetDetails>({
-    serverValue: cabinetDetails ?? {},
-    save,
-    delay: AUTOSAVE_MS,
-    same: sameJson,
-  });
-  const update = (patch: Partial<CabinetDetails>, now = false) => {
-    change({ ...value, ...patch });
-    if (now) flush();
-  };
-
-  return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-md border border-gray-200 bg-gray-50 p-3 dark:border-gray-700 dark:bg-gray-800/40">
-      <div className="flex items-center justify-between gap-2">
-        <h5 id={`${id}-title`} className="text-sm font-semibold">
-          Cabinet Details
-        </h5>
-        <SavingHint saving={saving} />
-      </div>
-      {cabinetParts.map(({ key, label }) => (
-        <div key={key} className="grid min-w-0 gap-1.5 border-t border-gray-200 pt-2.5 dark:border-gray-700">
-          <div className="flex items-center justify-between gap-2">
-            <label htmlFor={`${id}-${key}`} className="text-sm font-medium">
-              {label}
-            </label>
-            <label className="flex items-center gap-1.5 text-xs text-gray-600 dark:text-gray-400">
-              <input
-                type="checkbox"
-                checked={value[completedKey(key)] ?? false}
-                onChange={(event) => update({ [completedKey(key)]: event.target.checked }, true)}
-                data-tone="green"
-                className="flag-box"
-                aria-label={`${label} completed`}
-              />
-              Completed
-            </label>
-          </div>
-          <input
-            id={`${id}-${key}`}
-            value={value[key] ?? ''}
-            maxLength={limits.cabinetField}
-            onChange={(event) => update({ [key]: event.target.value })}
-            className={smallInputClass}
-          />
-          <PartReferences
-            itemId={itemId}
-            part={label}
-            links={value[linksKey(key)] ?? []}
-            images={value[imagesKey(key)] ?? []}
-            onLinksChange={(links) => update({ [linksKey(key)]: links }, true)}
-            onImagesChange={(images) => update({ [imagesKey(key)]: images }, true)}
-          />
-        </div>
-      ))}
-      <div className="grid gap-3 border-t border-gray-200 pt-3 dark:border-gray-700">
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-special`} className="text-sm font-medium">
-            Special Features
-          </label>
-          <GrowingTextArea
-            id={`${id}-special`}
-            value={value.specialFeatures ?? ''}
-            maxLength={limits.cabinetField}
-            onChange={(event) => update({ specialFeatures: event.target.value })}
-          />
-        </div>
-        <div className="grid grid-cols-2 gap-3">
-          {(
-            [
-              ['totalPulls', 'Total Pulls'],
-              ['totalKnobs', 'Total Knobs'],
-            ] as const
-          ).map(([field, label]) => (
-            <div key={field} className="grid min-w-0 gap-1">
-              <label htmlFor={`${id}-${field}`} className="text-sm font-medium">
-                {label}
-              </label>
-              <input
-                id={`${id}-${field}`}
-                value={value[field] ?? ''}
-                maxLength={50}
-                onChange={(event) => update({ [field]: event.target.value })}
-                className={smallInputClass}
-              />
-            </div>
-          ))}
-        </div>
-      </div>
-    </section>
-  );
-}
-
-/** Door knob items: the passage and locking door counts, kept in the first two reference links. */
-export function DoorCounts({ counts, save }: { counts: readonly [string, string]; save: (counts: [string, string]) => Promise<unknown> }) {
-  const id = useId();
-  const { value, change, saving } = useAutosave<readonly [string, string]>({ serverValue: counts, save: (next) => save([next[0], next[1]]), delay: AUTOSAVE_MS, same: sameJson });
-  return (
-    <div className="grid gap-1">
-      <div className="grid grid-cols-2 gap-3">
-        {(['Total Passage', 'Total Locking'] as const).map((label, index) => (
-          <div key={label} className="grid min-w-0 gap-1">
-            <label htmlFor={`${id}-${index}`} className="text-xs font-semibold tracking-wide text-gray-500 uppercase dark:text-gray-400">
-              {label}
-            </label>
-            <input
-              id={`${id}-${index}`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={value[index]}
-              onChange={(event) => change(index === 0 ? [event.target.value, value[1]] : [value[0], event.target.value])}
-              className={smallInputClass}
-            />
-          </div>
-        ))}
-      </div>
-      <SavingHint saving={saving} />
-    </div>
-  );
-}
+/** A label beside its field in the panels' two-column grid. */
+export const sideLabelClass = 'pt-1.5 text-xs font-medium text-gray-600 max-sm:pt-3 dark:text-gray-400';

@@ -1,4 +1,4 @@
-import { safeHref } from '../../events/projects/checklist-layout';
+import { isBacksplash, safeHref } from '../../events/projects/checklist-layout';
 import { isComplete } from '../../events/projects/item';
 import type { ItemCategory } from '../../events/projects/model';
 import type { ChecklistItem, ProjectStats } from '../../contract/projects';
@@ -73,4 +73,11 @@ export function withLink(links: readonly string[], text: string | null): string[
   const link = /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(typed) ? typed : (safeHref(typed) ?? typed);
   if (links.some((existing) => existing.trim() === link)) return null;
   return [...links, link];
+}
+
+/** An item card's shape, for the height its placeholder takes before it is drawn (checklist.css). */
+export function cardKind(item: ChecklistItem): 'single' | 'counts' | 'backsplash' | 'cabinet' {
+  if (item.itemType === 'cabinet') return 'cabinet';
+  if (isBacksplash(item)) return 'backsplash';
+  return item.category === 'door_knobs' ? 'counts' : 'single';
 }

@@ -1,18 +1,25 @@
-import { ExternalLink, ImagePlus, Link2, LoaderCircle, Plus, Save, X } from 'lucide-react';
-import { lazy, useState } from 'react';
-import { iconButtonClass } from '../components/button';
+import { ImagePlus, Link2, LoaderCircle, Save } from 'lucide-react';
+import { lazy, Suspense, useState, type CSSProperties, type ReactNode } from 'react';
 import { OnceOpened } from '../components/once-opened';
-import { cleanLinks, safeHref, withLink } from './model';
+import { cleanLinks, withLink } from './model';
 import { sameJson } from './use-autosave';
-import { smallInputClass } from '../components/input';
-import { smallButtonClass, Thumbnail } from './ui';
+import { cardButtonClass, cardIconButtonClass } from './ui';
 
 // With its upload code, fetched at the first Add Photo (issue 14).
-const AddPhotoDialog = lazy(() => import('./add-photo-dialog').then((module) => ({ default: module.AddPhotoDialog })));
+// Drawn only for items that have links or images: fetched with the first (issue 16: the first
+// draw's JS budget), a block of about their height holding their place meanwhile (checklist.css).
+const LinkList = lazy(() => import('./reference-lists').then((module) => ({ default: module.LinkList })));
+const ImageList = lazy(() => import('./reference-lists').then((module) => ({ default: module.ImageList })));
+const listPlaceholder = (count: number, kind: 'links' | 'images') => (
+  <div aria-hidden="true" className="list-placeholder" data-kind={kind} style={{ '--count': count } as CSSProperties} />
+);
+
+export const AddPhotoDialog = lazy(() => import('./add-photo-dialog').then((module) => ({ default: module.AddPhotoDialog })));
 
 /** Reference links and images of an item (spec sections 2, 4 and 5), also used by each cabinet part. */
 
-const smallIconButton = iconButtonClass.replace('size-9', 'size-8');
+/** Add Link / Add Photo as icons beside a field: named for assistive technology, titled for a pointer. */
+export const addButtonClass = `${cardIconButtonClass} border border-gray-300 dark:border-gray-700 print:hidden`;
 
 /** Spec section 5: a link is asked for with a prompt; blank input is ignored, a duplicate is not added. */
 export function promptForLink(links: readonly string[]): string[] | null {
@@ -31,12 +38,15 @@ export function ItemReferences({
   onSaveLinks,
   images,
   onImagesChange,
+  field,
 }: {
   itemId: string;
   savedLinks: readonly string[];
   onSaveLinks: (links: string[]) => Promise<unknown>;
   images: readonly string[];
   onImagesChange: (images: string[]) => void;
+  /** A field drawn first in the buttons' row (the item's details). */
+  field?: ReactNode;
 }) {
   const [draft, setDraft] = useState<string[]>(() => [...savedLinks]);
   const [base, setBase] = useState(savedLinks);
@@ -63,171 +73,44 @@ export function ItemReferences({
   };
 
   return (
-    <div className="grid gap-2">
-      <div className="flex flex-wrap gap-1.5 print:hidden">
+    <div className="grid gap-1.5">
+      <div className="flex items-start gap-1">
+        <div className="min-w-0 flex-1">{field}</div>
         <button
           type="button"
-          className={smallButtonClass.secondary}
+          aria-label="Add Link"
+          title="Add Link"
+          className={addButtonClass}
           onClick={() => {
             const next = promptForLink(draft);
             if (next) setDraft(next);
           }}
         >
-          <Plus aria-hidden="true" className="size-3.5" />
-          Add Link
+          <Link2 aria-hidden="true" className="size-4" />
         </button>
-        <button type="button" className={smallButtonClass.secondary} onClick={() => setAdding(true)}>
-          <ImagePlus aria-hidden="true" className="size-3.5" />
-          Add Photo
+        <button type="button" aria-label="Add Photo" title="Add Photo" className={addButtonClass} onClick={() => setAdding(true)}>
+          <ImagePlus aria-hidden="true" className="size-4" />
         </button>
-        {(dirty || saving) && (
-          <button type="button" className={smallButtonClass.primary} disabled={saving} aria-busy={saving} onClick={() => void save()}>
-            {saving ? <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" /> : <Save aria-hidden="true" className="size-3.5" />}
-            Save Links
-          </button>
-        )}
       </div>
       {draft.length > 0 && (
-        <div className="grid gap-1.5">
-          <h5 className={subheadingClass}>Reference Links</h5>
-          <ul className="grid gap-1.5">
-            {draft.map((link, index) => (
-              <LinkRow
-                key={index}
-                index={index}
-                link={link}
-                onChange={(value) => setDraft((links) => links.map((entry, i) => (i === index ? value : entry)))}
-                onRemove={() => setDraft((links) => links.filter((_, i) => i !== index))}
-              />
-            ))}
-          </ul>
-        </div>
+        <Suspense fallback={listPlaceholder(draft.length, 'links')}>
+          <LinkList links={draft} onChange={setDraft} />
+        </Suspense>
+      )}
+      {(dirty || saving) && (
+        <button type="button" className={`${cardButtonClass.primary} justify-self-start print:hidden`} disabled={saving} aria-busy={saving} onClick={() => void save()}>
+          {saving ? <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" /> : <Save aria-hidden="true" className="size-3.5" />}
+          Save Links
+        </button>
       )}
       {images.length > 0 && (
-        <div className="grid gap-1.5">
-          <h5 className={subheadingClass}>Reference Images</h5>
+        <Suspense fallback={listPlaceholder(images.length, 'images')}>
           <ImageList images={images} label="Reference Images" onChange={onImagesChange} />
-        </div>
+        </Suspense>
       )}
       <OnceOpened open={adding}>
         <AddPhotoDialog itemId={itemId} open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url])} />
       </OnceOpened>
     </div>
-  );
-}
-
-const subheadingClass = 'text-xs font-semibold tracking-wide text-gray-500 uppercase dark:text-gray-400';
-
-function LinkRow({ index, link, onChange, onRemove }: { index: number; link: string; onChange: (value: string) => void; onRemove: () => void }) {
-  const href = safeHref(link);
-  return (
-    <li className="flex items-center gap-1">
-      <Link2 aria-hidden="true" className="size-4 shrink-0 text-gray-400" />
-      <input value={link} onChange={(event) => onChange(event.target.value)} aria-label={`Link ${index + 1}`} className={smallInputClass} />
-      {href && (
-        <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`Open link ${index + 1}`} title="Open link" className={`${smallIconButton} print:hidden`}>
-          <ExternalLink aria-hidden="true" className="size-4" />
-        </a>
-      )}
-      <button type="button" onClick={onRemove} aria-label={`Remove link ${index + 1}`} title="Remove link" className={`${smallIconButton} print:hidden`}>
-        <X aria-hidden="true" className="size-4" />
-      </button>
-    </li>
-  );
-}
-
-/**
- * A cabinet part's links and images, kept in the cabinet draft that saves itself: links added by
- * prompt, images by the Add Photo dialog, either removed with its button.
- */
-export function PartReferences({
-  itemId,
-  part,
-  links,
-  images,
-  onLinksChange,
-  onImagesChange,
-}: {
-  itemId: string;
-  part: string;
-  links: readonly string[];
-  images: readonly string[];
-  onLinksChange: (links: string[]) => void;
-  onImagesChange: (images: string[]) => void;
-}) {
-  const [adding, setAdding] = useState(false);
-  return (
-    <div className="grid gap-1.5">
-      <div className="flex flex-wrap gap-1.5 print:hidden">
-        <button
-          type="button"
-          aria-label={`Add ${part} link`}
-          className={smallButtonClass.secondary}
-          onClick={() => {
-            const next = promptForLink(links);
-            if (next) onLinksChange(next);
-          }}
-        >
-          <Plus aria-hidden="true" className="size-3.5" />
-          Link
-        </button>
-        <button type="button" aria-label={`Add ${part} photo`} className={smallButtonClass.secondary} onClick={() => setAdding(true)}>
-          <ImagePlus aria-hidden="true" className="size-3.5" />
-          Photo
-        </button>
-      </div>
-      {links.length > 0 && (
-        <ul aria-label={`${part} links`} className="grid gap-1">
-          {links.map((link, index) => {
-            const href = safeHref(link);
-            return (
-              <li key={`${index}-${link}`} className="flex min-w-0 items-center gap-1 text-sm">
-                <Link2 aria-hidden="true" className="size-4 shrink-0 text-gray-400" />
-                {href ? (
-                  <a href={href} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-blue-600 hover:underline dark:text-blue-400">
-                    {link}
-                  </a>
-                ) : (
-                  <span className="min-w-0 flex-1 truncate">{link}</span>
-                )}
-                <button
-                  type="button"
-                  onClick={() => onLinksChange(links.filter((_, i) => i !== index))}
-                  aria-label={`Remove ${part.toLowerCase()} link ${index + 1}`}
-                  className={`${smallIconButton} print:hidden`}
-                >
-                  <X aria-hidden="true" className="size-4" />
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {images.length > 0 && <ImageList images={images} label={`${part} Images`} onChange={onImagesChange} />}
-      <OnceOpened open={adding}>
-        <AddPhotoDialog itemId={itemId} open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url])} />
-      </OnceOpened>
-    </div>
-  );
-}
-
-function ImageList({ images, label, onChange }: { images: readonly string[]; label: string; onChange: (images: string[]) => void }) {
-  return (
-    <ul aria-label={label} className="flex flex-wrap gap-2">
-      {images.map((src, index) => (
-        <li key={src} className="relative size-20 overflow-hidden rounded-md border border-gray-200 dark:border-gray-700">
-          <Thumbnail src={src} alt={`${label} ${index + 1}`} />
-          <button
-            type="button"
-            onClick={() => onChange(images.filter((image) => image !== src))}
-            aria-label={`Remove ${label.toLowerCase()} ${index + 1}`}
-            title="Remove image"
-            className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-blue-600 print:hidden"
-          >
-            <X aria-hidden="true" className="size-3.5" />
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }

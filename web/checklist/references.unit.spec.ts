@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { PartReferences } from './references';
+import { PartReferences } from './item-panels';
 import { Thumbnail } from './ui';
 
 /** Whatever is stored (old data included), only http(s) addresses and our /objects/ paths become an href or a src. */

@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronRight, House, LoaderCircle } from 'lucide-react';
-import { memo, use, useState } from 'react';
+import { memo, use, useEffect, useRef, useState, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Room } from '../../contract/projects';
 import type { Role } from '../../events/accounts/schemas';
@@ -11,7 +11,7 @@ import { PrintingContext } from './printing';
 import { roomIcons } from './room-icons';
 import { RoomName } from './room-name';
 import { RoomSections } from './room-sections';
-import { cardClass, smallButtonClass, smallIconButtonClass } from './ui';
+import { cardButtonClass, cardClass, cardIconButtonClass } from './ui';
 
 /** A room card (spec section 2): collapse toggle, icon, name, rename, progress badge, delete; then its sections. */
 
@@ -21,8 +21,13 @@ const badgeClass: Record<BadgeTone, string> = {
   grey: 'bg-gray-100 text-gray-700 ring-gray-500/20 dark:bg-gray-500/15 dark:text-gray-300 dark:ring-gray-400/30',
 };
 
-export const RoomCard = memo(function RoomCard({ room, role, getRooms }: { room: Room; role: Role; getRooms: () => readonly Room[] }) {
+/** How long a room added from the add-room bar stays marked. */
+const JUST_ADDED_MS = 2000;
+
+export const RoomCard = memo(function RoomCard({ room, role, getRooms, justAdded = false }: { room: Room; role: Role; getRooms: () => readonly Room[]; justAdded?: boolean }) {
   const printing = use(PrintingContext);
+  const cardRef = useRef<HTMLElement>(null);
+  const marked = useJustAdded(cardRef, justAdded);
   const [open, setOpen] = useState(true);
   const items = useQuery(queries.roomItems(room.id));
   const name = displayName(room);
@@ -35,22 +40,26 @@ export const RoomCard = memo(function RoomCard({ room, role, getRooms }: { room:
   const contractor = role === 'contractor';
 
   return (
-    <section aria-labelledby={titleId} data-room-id={room.id} className={`${cardClass} flex min-w-0 flex-col`}>
-      <div className="flex items-center gap-1.5 border-b border-gray-200 p-3 dark:border-gray-800">
+    <section
+      ref={cardRef}
+      aria-labelledby={titleId}
+      data-room-id={room.id}
+      data-just-added={marked || undefined}
+      className={`${cardClass} room-card flex min-w-0 flex-col`}
+    >
+      <div className="flex flex-wrap items-center gap-1 border-b border-gray-200 px-1 sm:px-2 sm:py-1.5 dark:border-gray-800">
         <button
           type="button"
           aria-expanded={expanded}
           aria-controls={bodyId}
           aria-label={`${expanded ? 'Collapse' : 'Expand'} ${name}`}
           onClick={() => setOpen((value) => !value)}
-          className={`${smallIconButtonClass} print:hidden`}
+          className={`${cardIconButtonClass} print:hidden`}
         >
           {expanded ? <ChevronDown aria-hidden="true" className="size-4" /> : <ChevronRight aria-hidden="true" className="size-4" />}
         </button>
         <Icon aria-hidden="true" className="size-5 shrink-0 text-blue-600 dark:text-blue-400" />
         <RoomName room={room} name={name} titleId={titleId} canRename={contractor} getRooms={getRooms} />
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-2 px-3 pt-3">
         <span
           data-testid="room-badge"
           data-tone={tone}
@@ -61,7 +70,7 @@ export const RoomCard = memo(function RoomCard({ room, role, getRooms }: { room:
         {contractor && room.type !== 'whole_home' && <DeleteRoomButton room={room} name={name} />}
       </div>
       {expanded && (
-        <div id={bodyId} className="grid gap-4 p-3">
+        <div id={bodyId} className="p-1.5 sm:p-2">
           {items.isPending ? (
             <div className="flex justify-center py-6">
               <LoaderCircle role="status" aria-label="Loading items" className="size-6 animate-spin text-gray-400" />
@@ -69,7 +78,7 @@ export const RoomCard = memo(function RoomCard({ room, role, getRooms }: { room:
           ) : items.isError ? (
             <div role="alert" className="grid gap-2 text-sm">
               <p>Could not load this room's items.</p>
-              <button type="button" className={`${smallButtonClass.secondary} justify-self-start`} onClick={() => void items.refetch()}>
+              <button type="button" className={`${cardButtonClass.secondary} justify-self-start`} onClick={() => void items.refetch()}>
                 Try again
               </button>
             </div>
@@ -81,3 +90,20 @@ export const RoomCard = memo(function RoomCard({ room, role, getRooms }: { room:
     </section>
   );
 });
+
+/**
+ * A room just added from the add-room bar (issue 16): brought into view and marked for a moment,
+ * as it may land far from the bar. Returns whether the mark shows.
+ */
+function useJustAdded(ref: RefObject<HTMLElement | null>, justAdded: boolean): boolean {
+  const [marked, setMarked] = useState(justAdded);
+  useEffect(() => {
+    if (!justAdded) return;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    ref.current?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+    setMarked(true);
+    const timer = setTimeout(() => setMarked(false), JUST_ADDED_MS);
+    return () => clearTimeout(timer);
+  }, [justAdded, ref]);
+  return marked;
+}

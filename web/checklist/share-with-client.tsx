@@ -25,7 +25,8 @@ const mailRefusal = (error: unknown): ShareFailure | undefined =>
 const ShareOutcomeDialog = lazy(() => import('./share-outcome-dialog'));
 
 /** Share with Client: mails the client an invitation, then says so in the Project Shared dialog. */
-export function ShareWithClientButton({ project }: { project: Project }) {
+/** `look`: classes added to the button's own (the footer's phone layout). */
+export function ShareWithClientButton({ project, look = '' }: { project: Project; look?: string }) {
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -55,7 +56,7 @@ export function ShareWithClientButton({ project }: { project: Project }) {
         type="button"
         onClick={() => share.mutate()}
         disabled={share.isPending}
-        className={confirming ? `${buttonClass.success} border border-transparent` : buttonClass.secondary}
+        className={`${confirming ? `${buttonClass.success} border border-transparent` : buttonClass.secondary} ${look}`}
       >
         {share.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : confirming ? <CircleCheck aria-hidden="true" className="size-4" /> : <Share2 aria-hidden="true" className="size-4" />}
         {confirming ? 'Invitation Sent!' : 'Share with Client'}

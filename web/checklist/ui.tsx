@@ -12,6 +12,16 @@ export const smallButtonClass = {
 
 export const smallIconButtonClass = iconButtonClass.replace('size-9', 'size-8');
 
+/**
+ * A room or item card's actions (issue 16, WCAG 2.2 target size): 44 × 44 px on a phone, for a
+ * thumb; 28 px from the sm breakpoint on, where a pointer is precise and the cards are dense.
+ */
+export const cardIconButtonClass = iconButtonClass.replace('size-9', 'size-11 sm:size-7');
+export const cardButtonClass = {
+  secondary: `${smallButtonClass.secondary} min-h-11 sm:min-h-7 sm:py-1`,
+  primary: `${smallButtonClass.primary} min-h-11 sm:min-h-7 sm:py-1`,
+} as const;
+
 export const cardClass = 'rounded-lg border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900';
 
 const RadixConfirmDelete = lazy(() => import('./confirm-delete'));

@@ -11,11 +11,14 @@ export function useAutosave<T>({
   save,
   delay,
   same = Object.is,
+  valid = always,
 }: {
   serverValue: T;
   save: (value: T) => Promise<unknown>;
   delay: number;
   same?: (a: T, b: T) => boolean;
+  /** An edit that is not valid (over a length limit) stays on screen, unsaved, until corrected. */
+  valid?: (value: T) => boolean;
 }): { value: T; change: (next: T) => void; flush: () => void; saving: boolean } {
   const [value, setValue] = useState(serverValue);
   const [saving, setSaving] = useState(false);
@@ -27,6 +30,8 @@ export function useAutosave<T>({
   server.current = serverValue;
   /** After a failed save the edit stays on screen until the server's value changes. */
   const kept = useRef<{ server: T } | null>(null);
+  /** Set while the edit on screen is invalid: it is neither saved nor replaced by the server's. */
+  const held = useRef(false);
 
   const onSave = useEffectEvent(save);
   const settle = useEffectEvent(() => {
@@ -59,16 +64,23 @@ export function useAutosave<T>({
     (next: T) => {
       latest.current = next;
       setValue(next);
+      clearTimeout(timer.current);
+      held.current = !valid(next);
+      if (held.current) {
+        pending.current = null;
+        setSaving(inFlight.current > 0);
+        return;
+      }
       setSaving(true);
       pending.current = { value: next };
       clearTimeout(timer.current);
       timer.current = setTimeout(send, delay);
     },
-    [delay, send],
+    [delay, send, valid],
   );
 
   // The server's value wins whenever nothing local is waiting.
-  const busy = pending.current !== null || inFlight.current > 0;
+  const busy = pending.current !== null || inFlight.current > 0 || held.current;
   useEffect(() => {
     if (busy) return;
     if (kept.current && same(kept.current.server, serverValue)) return;
@@ -83,6 +95,8 @@ export function useAutosave<T>({
 
   return { value, change, flush: send, saving };
 }
+
+const always = () => true;
 
 /** Structural equality for plain JSON data (cabinet details, link lists). */
 export const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);

@@ -1,0 +1,62 @@
+import { ExternalLink, Link2, X } from 'lucide-react';
+import { safeHref } from './model';
+import { smallInputClass } from '../components/input';
+import { cardIconButtonClass, Thumbnail } from './ui';
+
+/** An item's (or a cabinet part's) reference links being edited, and reference images: fetched with the first (references.tsx). */
+
+/** The links of an item, each editable, openable when it is an address, and removable; saved by 'Save Links'. */
+export function LinkList({ links, onChange }: { links: readonly string[]; onChange: (links: string[]) => void }) {
+  return (
+    <ul aria-label="Reference Links" className="grid gap-1">
+      {links.map((link, index) => (
+        <LinkRow
+          key={index}
+          index={index}
+          link={link}
+          onChange={(value) => onChange(links.map((entry, i) => (i === index ? value : entry)))}
+          onRemove={() => onChange(links.filter((_, i) => i !== index))}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function LinkRow({ index, link, onChange, onRemove }: { index: number; link: string; onChange: (value: string) => void; onRemove: () => void }) {
+  const href = safeHref(link);
+  return (
+    <li className="flex items-center gap-1">
+      <Link2 aria-hidden="true" className="size-4 shrink-0 text-gray-400" />
+      <input value={link} onChange={(event) => onChange(event.target.value)} aria-label={`Link ${index + 1}`} className={smallInputClass} />
+      {href && (
+        <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`Open link ${index + 1}`} title="Open link" className={`${cardIconButtonClass} print:hidden`}>
+          <ExternalLink aria-hidden="true" className="size-4" />
+        </a>
+      )}
+      <button type="button" onClick={onRemove} aria-label={`Remove link ${index + 1}`} title="Remove link" className={`${cardIconButtonClass} print:hidden`}>
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </li>
+  );
+}
+
+export function ImageList({ images, label, onChange }: { images: readonly string[]; label: string; onChange: (images: string[]) => void }) {
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-1.5">
+      {images.map((src, index) => (
+        <li key={src} className="relative size-16 overflow-hidden rounded-md border border-gray-200 dark:border-gray-700">
+          <Thumbnail src={src} alt={`${label} ${index + 1}`} />
+          <button
+            type="button"
+            onClick={() => onChange(images.filter((image) => image !== src))}
+            aria-label={`Remove ${label.toLowerCase()} ${index + 1}`}
+            title="Remove image"
+            className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-blue-600 print:hidden"
+          >
+            <X aria-hidden="true" className="size-3.5" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
