@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, KeyRound, LoaderCircle, MapPin, Printer, Save } from 'lucide-react';
+import { ArrowLeft, KeyRound, LoaderCircle, MapPin, Printer, Save, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Project, ProjectStats, Room } from '../../contract/projects';
 import type { User } from '../../events/accounts/schemas';
@@ -146,6 +146,10 @@ function ChecklistHeader({ user, project, pending = false }: { user: User; proje
                 {saving ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : <Save aria-hidden="true" className="size-5" />}
                 <span className="sr-only md:not-sr-only">Save Progress</span>
               </button>
+              <Link to="/project/$id/audit" params={{ id: project.id }} className={headerButtonClass} title="Audit trail">
+                <ShieldCheck aria-hidden="true" className="size-5" />
+                <span className="sr-only md:not-sr-only">Audit</span>
+              </Link>
             </>
           )}
           <UserMenu user={user} compact />
