@@ -11,10 +11,10 @@ import { buttonClass, linkClass } from '../components/button';
 import { inputClass } from '../components/input';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
 import { ThemeToggle } from '../components/theme';
-import { localDateTime, roleLabel } from '../checklist/item-history-format';
+import { roleLabel } from '../checklist/item-history-format';
 import { entryLines, entrySummary, subjectText } from './audit-format';
 import { auditQuery, type AuditSearch } from './audit-search';
-import { ChangeRow } from './change-row';
+import { ChangeEntryBody } from './change-row';
 
 /**
  * A project's Audit page (issue 15): whether its record verifies, every change newest first with
@@ -199,30 +199,10 @@ function Field({ wide = false, label, htmlFor, children }: { wide?: boolean; lab
 }
 
 function AuditEntry({ entry }: { entry: ProjectAuditEntry }) {
-  const summary = entrySummary(entry);
-  const lines = entryLines(entry);
   return (
     <li data-testid="audit-entry" className="grid gap-1.5 py-3">
       <p className="text-xs font-semibold tracking-wide break-words text-gray-600 uppercase dark:text-gray-400">{subjectText(entry.subject)}</p>
-      <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
-        <span className="font-medium break-words">{entry.actor.name}</span>
-        <span className="text-gray-600 dark:text-gray-400">({roleLabel(entry.actor.role)})</span>
-        <span aria-hidden="true" className="text-gray-400">
-          ·
-        </span>
-        <time dateTime={entry.at} className="text-gray-600 dark:text-gray-400">
-          {localDateTime(entry.at)}
-        </time>
-      </p>
-      {summary && <p className="text-sm">{summary}</p>}
-      {lines.length > 0 && (
-        <ul className="grid gap-1">
-          {lines.map((line) => (
-            <ChangeRow key={line.label} line={line} />
-          ))}
-        </ul>
-      )}
-      {!summary && lines.length === 0 && <p className="text-sm text-gray-600 dark:text-gray-400">No visible change</p>}
+      <ChangeEntryBody entry={entry} summary={entrySummary(entry)} lines={entryLines(entry)} />
     </li>
   );
 }

@@ -1,7 +1,35 @@
 import { ArrowRight } from 'lucide-react';
-import type { ChangeLine } from '../checklist/item-history-format';
+import type { ItemHistoryEntry } from '../../contract/audit';
+import { localDateTime, roleLabel, type ChangeLine } from '../checklist/item-history-format';
 
-/** One field of a change, as the item History and the Audit page show it. */
+/** One change as the item History and the Audit page show it: who, as what, when, what it did, each field. */
+
+/** The body of an entry (the page puts what it is about above it, and an action below). */
+export function ChangeEntryBody({ entry, summary, lines }: { entry: Pick<ItemHistoryEntry, 'actor' | 'at'>; summary: string | null; lines: readonly ChangeLine[] }) {
+  return (
+    <>
+      <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
+        <span className="font-medium break-words">{entry.actor.name}</span>
+        <span className="text-gray-600 dark:text-gray-400">({roleLabel(entry.actor.role)})</span>
+        <span aria-hidden="true" className="text-gray-400">
+          ·
+        </span>
+        <time dateTime={entry.at} className="text-gray-600 dark:text-gray-400">
+          {localDateTime(entry.at)}
+        </time>
+      </p>
+      {summary && <p className="text-sm">{summary}</p>}
+      {lines.length > 0 && (
+        <ul className="grid gap-1">
+          {lines.map((line) => (
+            <ChangeRow key={line.label} line={line} />
+          ))}
+        </ul>
+      )}
+      {!summary && lines.length === 0 && <p className="text-sm text-gray-600 dark:text-gray-400">No visible change</p>}
+    </>
+  );
+}
 
 const removedClass = 'rounded-sm bg-red-50 px-1 text-red-800 dark:bg-red-950/60 dark:text-red-200';
 const addedClass = 'rounded-sm bg-green-50 px-1 text-green-800 dark:bg-green-950/60 dark:text-green-200';

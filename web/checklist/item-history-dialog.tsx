@@ -11,8 +11,8 @@ import { buttonClass, linkClass } from '../components/button';
 import { inputClass } from '../components/input';
 // The Radix dialog itself, not the lazy wrapper: this module already loads at the first opening.
 import ModalDialog from '../components/modal-dialog';
-import { ChangeRow } from '../audit/change-row';
-import { changeLines, eventSummary, fromLocalInput, localDateTime, roleLabel, showsChanges, toLocalInput } from './item-history-format';
+import { ChangeEntryBody } from '../audit/change-row';
+import { changeLines, eventSummary, fromLocalInput, localDateTime, showsChanges, toLocalInput } from './item-history-format';
 import { ItemStateView } from './item-history-state';
 
 /**
@@ -120,29 +120,9 @@ function StateAt({ itemId, asOf }: { itemId: string; asOf: string }) {
 }
 
 function HistoryEntry({ entry, item, onShowState }: { entry: ItemHistoryEntry; item: ChecklistItem; onShowState: () => void }) {
-  const summary = eventSummary(entry.eventType);
-  const lines = showsChanges(entry.eventType) ? changeLines(entry.changes, item) : [];
   return (
     <li data-testid="item-history-entry" className="grid gap-1.5 py-3">
-      <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
-        <span className="font-medium break-words">{entry.actor.name}</span>
-        <span className="text-gray-600 dark:text-gray-400">({roleLabel(entry.actor.role)})</span>
-        <span aria-hidden="true" className="text-gray-400">
-          ·
-        </span>
-        <time dateTime={entry.at} className="text-gray-600 dark:text-gray-400">
-          {localDateTime(entry.at)}
-        </time>
-      </p>
-      {summary && <p className="text-sm">{summary}</p>}
-      {lines.length > 0 && (
-        <ul className="grid gap-1">
-          {lines.map((line) => (
-            <ChangeRow key={line.label} line={line} />
-          ))}
-        </ul>
-      )}
-      {!summary && lines.length === 0 && <p className="text-sm text-gray-600 dark:text-gray-400">No visible change</p>}
+      <ChangeEntryBody entry={entry} summary={eventSummary(entry.eventType)} lines={showsChanges(entry.eventType) ? changeLines(entry.changes, item) : []} />
       {entry.eventType !== 'ItemDeleted' && (
         <button type="button" onClick={onShowState} className={`${linkClass} justify-self-start py-1 text-xs`}>
           Show the item as it was then
