@@ -134,5 +134,10 @@ describe('item History', () => {
     const clientDialog = client.getByRole('dialog', { name: 'History: Countertops' });
     await expect.poll(() => clientDialog.getByTestId('item-history-entry').count()).toBe(5);
     expect(await clientDialog.getByTestId('item-history-entry').first().textContent()).toContain('Installed: from No to Yes');
+
+    // A change by the other person shows in an open History at once, newest first.
+    expect((await contractor.request.patch(`/api/checklist-items/${itemId}`, { data: { purchasesMade: true } })).status()).toBe(200);
+    await expect.poll(() => clientDialog.getByTestId('item-history-entry').count(), { timeout: 10_000 }).toBe(6);
+    expect(await clientDialog.getByTestId('item-history-entry').first().textContent()).toContain('Purchased: from No to Yes');
   });
 });

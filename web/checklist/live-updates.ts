@@ -71,7 +71,8 @@ export function useProjectLiveUpdates(projectId: string): void {
       else {
         // A known item: its room's list. A new one: every room's list (its room is not known here).
         const roomId = roomOfItem(queryClient, stream.id);
-        mark(roomId ? queryKeys.items(roomId) : queryKeys.allItems);
+        // And its History, when open (a moment's state under it never changes, but is cheap to reread).
+        mark(roomId ? queryKeys.items(roomId) : queryKeys.allItems, queryKeys.itemHistory(stream.id));
       }
     };
 
