@@ -1,6 +1,6 @@
-import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { rawGet } from '../support/raw-get';
 import type { AuditExport } from '../../contract/audit';
 import type { ProjectChecklist, ProjectStats } from '../../contract/projects';
 import { signedUp } from '../support/accounts';
@@ -11,21 +11,6 @@ import { signedUp } from '../support/accounts';
  * encoding is asked for; and an answer that is already encoded (the audit export's gzip) never
  * encoded twice.
  */
-
-const { url } = inject('localCloud');
-
-/** A raw GET (fetch would decompress by itself and hide what was sent). */
-function get(path: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
-    request(`${url}${path}`, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => done({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', fail)
-      .end();
-  });
-}
 
 /** A contractor's new project (its starter rooms and items) and the contractor's session cookie. */
 async function projectWithChecklist() {
@@ -40,7 +25,7 @@ describe("the API's answers as the gateway sends them", () => {
     const { id, cookie } = await projectWithChecklist();
     const path = `/api/projects/${id}/checklist`;
 
-    const plain = await get(path, { cookie });
+    const plain = await rawGet(path, { cookie });
     expect(plain.status).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toContain('Accept-Encoding');
@@ -49,11 +34,11 @@ describe("the API's answers as the gateway sends them", () => {
     expect(checklist.project.id).toBe(id);
     expect(checklist.rooms.flatMap((room) => room.items).length).toBeGreaterThan(0);
 
-    const identity = await get(path, { cookie, 'accept-encoding': 'identity' });
+    const identity = await rawGet(path, { cookie, 'accept-encoding': 'identity' });
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.body.equals(plain.body)).toBe(true);
 
-    const brotli = await get(path, { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const brotli = await rawGet(path, { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(brotli.status).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers.vary).toContain('Accept-Encoding');
@@ -61,7 +46,7 @@ describe("the API's answers as the gateway sends them", () => {
     expect(brotli.body.length).toBeLessThan(plain.body.length / 3);
     expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
 
-    const gzip = await get(path, { cookie, 'accept-encoding': 'gzip' });
+    const gzip = await rawGet(path, { cookie, 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.body.length).toBeLessThan(plain.body.length / 3);
     expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
@@ -69,7 +54,7 @@ describe("the API's answers as the gateway sends them", () => {
 
   it('an answer under 1 KB is sent as it is, even when compression is asked for', async () => {
     const { id, cookie } = await projectWithChecklist();
-    const small = await get(`/api/projects/${id}/stats`, { cookie, 'accept-encoding': 'gzip, br' });
+    const small = await rawGet(`/api/projects/${id}/stats`, { cookie, 'accept-encoding': 'gzip, br' });
     expect(small.status).toBe(200);
     expect(small.body.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
@@ -78,7 +63,7 @@ describe("the API's answers as the gateway sends them", () => {
 
   it('the audit export keeps its own gzip: decoded once, it is the JSON document', async () => {
     const { id, cookie } = await projectWithChecklist();
-    const exported = await get(`/api/projects/${id}/audit-export`, { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    const exported = await rawGet(`/api/projects/${id}/audit-export`, { cookie, 'accept-encoding': 'gzip, deflate, br' });
     expect(exported.status).toBe(200);
     expect(exported.headers['content-encoding']).toBe('gzip');
     expect(exported.headers['content-disposition']).toContain('attachment');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { rawGet } from '../support/raw-get';
 import { webDistDir } from '../../infra/paths';
 
 /**
@@ -10,27 +10,12 @@ import { webDistDir } from '../../infra/paths';
  * compressed as the browser accepts, hashed assets cached for a year, index.html revalidated.
  */
 
-const { url } = inject('localCloud');
-
-/** A raw GET (fetch would decompress by itself and hide what was sent). */
-function get(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
-    request(`${url}${path}`, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => done({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', fail)
-      .end();
-  });
-}
-
 const indexHtml = () => readFileSync(join(webDistDir, 'index.html'));
 const entryScript = () => /src="(\/assets\/[^"]+\.js)"/.exec(indexHtml().toString())![1]!;
 
 describe('the web app as the gateway serves it', () => {
   it.each(['/', '/login', '/project/some-project'])('%s: index.html in brotli, revalidated on every load', async (path) => {
-    const response = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+    const response = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' });
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers.vary).toContain('Accept-Encoding');
@@ -40,7 +25,7 @@ describe('the web app as the gateway serves it', () => {
 
   it('a hashed script: gzip for a browser without brotli, cached for a year', async () => {
     const path = entryScript();
-    const response = await get(path, { 'accept-encoding': 'gzip' });
+    const response = await rawGet(path, { 'accept-encoding': 'gzip' });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toContain('text/javascript');
     expect(response.headers['content-encoding']).toBe('gzip');
@@ -53,17 +38,17 @@ describe('the web app as the gateway serves it', () => {
 
   it('sends the plain file when no encoding is accepted, and 304 to a browser that has it', async () => {
     const path = entryScript();
-    const plain = await get(path, { 'accept-encoding': 'identity' });
+    const plain = await rawGet(path, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.equals(readFileSync(join(webDistDir, path)))).toBe(true);
 
-    const again = await get(path, { 'accept-encoding': 'identity', 'if-none-match': String(plain.headers.etag) });
+    const again = await rawGet(path, { 'accept-encoding': 'identity', 'if-none-match': String(plain.headers.etag) });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
   });
 
   it('answers 404 for a missing asset rather than the page', async () => {
-    const response = await get('/assets/no-such-file.js');
+    const response = await rawGet('/assets/no-such-file.js');
     expect(response.status).toBe(404);
   });
 });

@@ -1,0 +1,15 @@
+import { request } from 'node:http';
+import { inject } from 'vitest';
+
+/** A raw GET to the local cloud (fetch would decompress by itself and hide what was sent). */
+export function rawGet(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
+    request(`${inject('localCloud').url}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', fail)
+      .end();
+  });
+}
