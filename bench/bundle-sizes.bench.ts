@@ -63,6 +63,9 @@ const settings: Record<keyof typeof envNames, string> = {
   auditSigningKey: '',
   auditKmsKeyId: 'arn:aws:kms:eu-west-1:123456789012:key/00000000-0000-4000-8000-000000000000',
   auditRetiredKeys: '{"keys":[]}',
+  keysTable: 'cc-keys',
+  personKeysKmsKeyId: 'arn:aws:kms:eu-west-1:123456789012:key/00000000-0000-4000-8000-000000000001',
+  personKeysWrappingKey: '',
 };
 const lambdaEnv = {
   PATH: process.env.PATH,

@@ -7,6 +7,8 @@
 export interface Config {
   readonly eventsTable: string;
   readonly stateTable: string;
+  /** The data keys personal data inside events is sealed with, one per person (functions/people). */
+  readonly keysTable: string;
   readonly uploadsBucket: string;
   readonly mailFrom: string;
   /** Where people open the app (links in e-mails): the CloudFront address, or the local gateway's. */
@@ -37,11 +39,16 @@ export interface Config {
   readonly auditKmsKeyId: string | undefined;
   /** Public keys that signed checkpoints before a rotation, as a JWKS (JSON): still published, never used to sign. */
   readonly auditRetiredKeys: string | undefined;
+  /** AWS: the KMS key (SYMMETRIC_DEFAULT) that wraps the per-person data keys; wins over personKeysWrappingKey. */
+  readonly personKeysKmsKeyId: string | undefined;
+  /** Local cloud: a 256-bit key (base64) that wraps the per-person data keys, generated once into the data folder. */
+  readonly personKeysWrappingKey: string | undefined;
 }
 
 export const envNames = {
   eventsTable: 'EVENTS_TABLE',
   stateTable: 'STATE_TABLE',
+  keysTable: 'KEYS_TABLE',
   uploadsBucket: 'UPLOADS_BUCKET',
   mailFrom: 'MAIL_FROM',
   appUrl: 'APP_URL',
@@ -56,6 +63,8 @@ export const envNames = {
   auditSigningKey: 'AUDIT_SIGNING_KEY',
   auditKmsKeyId: 'AUDIT_KMS_KEY_ID',
   auditRetiredKeys: 'AUDIT_RETIRED_KEYS',
+  personKeysKmsKeyId: 'PERSON_KEYS_KMS_KEY_ID',
+  personKeysWrappingKey: 'PERSON_KEYS_WRAPPING_KEY',
 } as const satisfies Record<keyof Config, string>;
 
 /** The session key of local runs only; public in this repository, so never accepted in AWS. */
@@ -75,6 +84,7 @@ export function config(): Config {
   return {
     eventsTable: env[envNames.eventsTable] ?? 'cc-events',
     stateTable: env[envNames.stateTable] ?? 'cc-state',
+    keysTable: env[envNames.keysTable] ?? 'cc-keys',
     uploadsBucket: env[envNames.uploadsBucket] ?? 'cc-uploads',
     mailFrom: env[envNames.mailFrom] ?? 'no-reply@construction-checklist.local',
     appUrl: (env[envNames.appUrl] ?? 'http://localhost:3000').replace(/\/$/, ''),
@@ -89,5 +99,7 @@ export function config(): Config {
     auditSigningKey: env[envNames.auditSigningKey] || undefined,
     auditKmsKeyId: env[envNames.auditKmsKeyId] || undefined,
     auditRetiredKeys: env[envNames.auditRetiredKeys] || undefined,
+    personKeysKmsKeyId: env[envNames.personKeysKmsKeyId] || undefined,
+    personKeysWrappingKey: env[envNames.personKeysWrappingKey] || undefined,
   };
 }

@@ -73,4 +73,16 @@ export const stateTable = {
   ttlAttribute: 'expiresAt',
 } as const satisfies TableDefinition;
 
-export const tables = [eventsTable, stateTable] as const;
+/**
+ * `keys`: one data key per subject whose personal data is sealed inside events (a person, a
+ * project's client), wrapped by KMS in AWS. Erasing a subject deletes its item. Kept apart from
+ * `state` so its access, backups and deletion can be governed on their own.
+ */
+export const keysTable = {
+  name: 'keys',
+  partitionKey: { name: 'subject', type: 'S' },
+  sortKey: { name: 'sk', type: 'S' },
+  indexes: {},
+} as const satisfies TableDefinition;
+
+export const tables = [eventsTable, stateTable, keysTable] as const;

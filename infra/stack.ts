@@ -14,7 +14,7 @@ import type { Construct } from 'constructs';
 import { envNames } from '../functions/config';
 import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
 import { browserNotifier, handlerModulePath, httpRoutes, sessionKeyRotator, webSocketRoutes, type HttpRoute } from '../functions/routes';
-import { eventsTable, indexesOf, stateTable, tables, type KeyAttribute, type TableDefinition } from '../functions/tables';
+import { eventsTable, indexesOf, keysTable, stateTable, tables, type KeyAttribute, type TableDefinition } from '../functions/tables';
 import { Alarms } from './constructs/alarms';
 import { OperationsDashboard } from './constructs/dashboard';
 import { sendMailAs, tableData, uploadsAccess } from './constructs/grants';
@@ -25,7 +25,7 @@ import { Site } from './constructs/site';
 export const webSocketStageName = 'prod';
 
 /** Configuration only the local cloud sets; in AWS these stay unset (defaults: mode `aws`, real S3). */
-export const localOnlyConfig = ['mode', 's3Compatible', 'chromiumPath', 'auditSigningKey', 'sessionSecret'] as const satisfies ReadonlyArray<keyof typeof envNames>;
+export const localOnlyConfig = ['mode', 's3Compatible', 'chromiumPath', 'auditSigningKey', 'sessionSecret', 'personKeysWrappingKey'] as const satisfies ReadonlyArray<keyof typeof envNames>;
 /** Every other config key must get a value below (a new key in `envNames` fails type-checking here). */
 type AwsConfigKey = Exclude<keyof typeof envNames, (typeof localOnlyConfig)[number]>;
 export const defaultMailFrom = 'no-reply@example.com';
@@ -69,6 +69,7 @@ export class ConstructionChecklistStack extends Stack {
     );
     const events = builtTables.get(eventsTable.name)!;
     const state = builtTables.get(stateTable.name)!;
+    const keys = builtTables.get(keysTable.name)!;
 
     // Server access logs of both buckets and CloudFront's standard logs (written with ACLs, hence
     // BUCKET_OWNER_PREFERRED). Kept a year.
@@ -137,6 +138,14 @@ export class ConstructionChecklistStack extends Stack {
       description: 'Construction Checklist: signs audit checkpoints (stream heads) as ES256 JWS',
       keySpec: KeySpec.ECC_NIST_P256,
       keyUsage: KeyUsage.SIGN_VERIFY,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Wraps the data keys that seal personal data inside events (functions/people/): erasing a
+    // person deletes their wrapped key from the keys table; this key stays, rotated yearly.
+    const personKeysKey = new Key(this, 'PersonKeysWrappingKey', {
+      description: 'Construction Checklist: wraps the per-person data keys of personal data in events',
+      enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
@@ -214,6 +223,8 @@ export class ConstructionChecklistStack extends Stack {
       originSecret: originSecret.secretValue.unsafeUnwrap(),
       chromiumPackUrl: String(this.node.tryGetContext('chromiumPackUrl') ?? defaultChromiumPackUrl),
       auditKmsKeyId: auditKey.keyArn,
+      keysTable: keys.tableName,
+      personKeysKmsKeyId: personKeysKey.keyArn,
       auditRetiredKeys: String(this.node.tryGetContext('auditRetiredKeys') ?? '{"keys":[]}'),
     };
     const environment = Object.fromEntries(
@@ -229,7 +240,8 @@ export class ConstructionChecklistStack extends Stack {
         assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
         managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
       });
-      for (const statement of [tableData(events, eventsTable), tableData(state, stateTable), ...uploadsAccess(uploads), manageConnections, sendMail]) role.addToPrincipalPolicy(statement);
+      for (const statement of [tableData(events, eventsTable), tableData(state, stateTable), tableData(keys, keysTable), ...uploadsAccess(uploads), manageConnections, sendMail]) role.addToPrincipalPolicy(statement);
+      personKeysKey.grant(role, 'kms:Encrypt', 'kms:Decrypt');
       sessionSecret.grantRead(role);
       return role;
     };

@@ -11,7 +11,7 @@ import { ORIGIN_VERIFY_HEADER } from '../functions/http/client-address';
 import { HSTS_MAX_AGE_SECONDS } from '../functions/http/security-headers';
 import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
 import { browserNotifier, handlerModulePath, httpRoutes, sessionKeyRotator, webSocketRoutes } from '../functions/routes';
-import { eventsTable, indexesOf, stateTable, type TableDefinition } from '../functions/tables';
+import { eventsTable, indexesOf, keysTable, stateTable, type TableDefinition } from '../functions/tables';
 import { HandlerFunction } from './constructs/handler-function';
 import { routeGroups } from './constructs/dashboard';
 import { EdgeStack, managedRuleGroups, RATE_LIMIT_PER_5_MINUTES } from './edge-stack';
@@ -46,6 +46,21 @@ const onlyId = (found: Record<string, unknown>): string => {
   expect(ids).toHaveLength(1);
   return ids[0]!;
 };
+/** A function's KMS grants: the actions its role may use, by the key (resource id) they are granted on. */
+function kmsGrantsOf(fnId: string): Map<string, string[]> {
+  const role = resources[fnId]!.Properties!.Role['Fn::GetAtt'][0] as string;
+  const grants = new Map<string, string[]>();
+  const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`"${role}"`))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
+    .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('kms:')));
+  for (const statement of statements) {
+    const key = (statement.Resource as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt']?.[0] ?? JSON.stringify(statement.Resource);
+    grants.set(key, [...(grants.get(key) ?? []), ...[statement.Action].flat()].sort());
+  }
+  return grants;
+}
+
 const httpApiId = onlyId(template.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }));
 const wsApiId = onlyId(template.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'WEBSOCKET' } }));
 const routeKeysOf = (apiId: string): string[] =>
@@ -221,27 +236,30 @@ describe('ConstructionChecklist stack', () => {
   it('has a retained KMS key for audit checkpoints (ECC P-256, sign/verify) that only the routes marked auditKey may use', () => {
     const keyId = onlyId(template.findResources('AWS::KMS::Key', { Properties: { KeyUsage: 'SIGN_VERIFY' } }));
     expect(resources[keyId]).toMatchObject({ Properties: { KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' }, DeletionPolicy: 'Retain' });
-    const kmsActionsOf = (fnId: string): string[] => {
-      const role = resources[fnId]!.Properties!.Role['Fn::GetAtt'][0] as string;
-      return Object.values(template.findResources('AWS::IAM::Policy'))
-        .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`"${role}"`))
-        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
-        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('kms:')))
-        .flatMap((statement) => {
-          // Granted on this key only.
-          expect(statement.Resource).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
-          return [statement.Action].flat();
-        })
-        .sort();
-    };
+    const personKeysId = onlyId(template.findResources('AWS::KMS::Key', { Properties: { Description: Match.stringLikeRegexp('per-person data keys') } }));
     for (const route of Object.values(httpRoutes) as Array<{ method: string; path: string; auditKey?: string }>) {
       const fnId = functionIdServing(routeKeyOf(route));
+      const kms = kmsGrantsOf(fnId);
+      // Every KMS grant names one of the two keys, never '*'.
+      expect([...kms.keys()].filter((key) => key !== keyId && key !== personKeysId), routeKeyOf(route)).toEqual([]);
       const expected = route.auditKey === 'sign' ? ['kms:GetPublicKey', 'kms:Sign'] : route.auditKey === 'publish' ? ['kms:GetPublicKey'] : [];
-      expect(kmsActionsOf(fnId), routeKeyOf(route)).toEqual(expected);
+      expect(kms.get(keyId) ?? [], routeKeyOf(route)).toEqual(expected);
       expect(resources[fnId]!.Properties!.Environment.Variables[envNames.auditKmsKeyId]).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
     }
     for (const name of ['auditExport', 'exportPdf', 'shareWithClient'] as const) expect(httpRoutes[name].auditKey).toBe('sign');
     expect(httpRoutes.auditKeys.auditKey).toBe('publish');
+  });
+
+  it('seals personal data with per-person keys in a table of their own, wrapped by a rotated KMS key every API function may only encrypt and decrypt with', () => {
+    const keyId = onlyId(template.findResources('AWS::KMS::Key', { Properties: { Description: Match.stringLikeRegexp('per-person data keys') } }));
+    expect(resources[keyId]).toMatchObject({ Properties: { EnableKeyRotation: true }, DeletionPolicy: 'Retain' });
+    const table = onlyId(template.findResources('AWS::DynamoDB::Table', { Properties: { KeySchema: [{ AttributeName: keysTable.partitionKey.name, KeyType: 'HASH' }, { AttributeName: keysTable.sortKey.name, KeyType: 'RANGE' }] } }));
+    expect(resources[table]).toMatchObject({ Properties: { PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }, DeletionProtectionEnabled: true } });
+    for (const route of Object.values(httpRoutes) as Array<{ method: string; path: string }>) {
+      const fnId = functionIdServing(routeKeyOf(route));
+      expect(kmsGrantsOf(fnId).get(keyId), routeKeyOf(route)).toEqual(['kms:Decrypt', 'kms:Encrypt']);
+      expect(resources[fnId]!.Properties!.Environment.Variables).toMatchObject({ [envNames.personKeysKmsKeyId]: { 'Fn::GetAtt': [keyId, 'Arn'] }, [envNames.keysTable]: { Ref: table } });
+    }
   });
 
   it('has no circular dependencies between resources', () => {

@@ -4,7 +4,8 @@ import { collectTenant, removeTenant } from '../functions/operations/tenant-data
 
 /**
  * `npm run tenant:offboard -- --tenant ID --confirm`: removes everything of one tenant (the
- * contractor's account and projects: events, views, sessions, connections, checkpoints, uploads)
+ * contractor's account and projects: events, views, sessions, connections, checkpoints, uploads,
+ * the keys of the personal data in them)
  * and prints what it removed. Without --confirm it only prints what it would remove. Export the
  * tenant first (tenant:export) if anything of it must be kept.
  */
@@ -25,6 +26,6 @@ if (!values.confirm) {
   console.log(`Tenant ${values.tenant}: would remove ${summary}. Run again with --confirm to remove them.`);
   process.exit(0);
 }
-const removed = await removeTenant(data);
-console.log(`Tenant ${values.tenant}: removed ${removed.events} events (${projects.size} projects), ${removed.state} state items, ${removed.objects} objects.`);
+const removed = await removeTenant(values.tenant, data);
+console.log(`Tenant ${values.tenant}: removed ${removed.events} events (${projects.size} projects), ${removed.state} state items, ${removed.objects} objects, ${removed.keys} personal data keys.`);
 process.exit(0);

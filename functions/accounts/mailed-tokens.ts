@@ -44,7 +44,11 @@ export function newMailedToken(
   const expiresAt = new Date(now.getTime() + kind.lifetimeSeconds * 1000);
   const item = {
     ...kind.key(hashToken(token)),
-    ...(fields.userId ? { gsi1pk: stateKeys.userTokens(fields.userId), gsi1sk: now.toISOString() } : {}),
+    ...(fields.userId
+      ? { gsi1pk: stateKeys.userTokens(fields.userId), gsi1sk: now.toISOString() }
+      : fields.projectId
+        ? { gsi1pk: stateKeys.projectInvitations(fields.projectId), gsi1sk: now.toISOString() }
+        : {}),
     ...fields,
     createdAt: now.toISOString(),
     usedAt: null,
@@ -90,11 +94,16 @@ export function spendToken(key: Key, now: string, onConditionFailed: () => Error
 }
 
 /** Deletes every token that names the user (reset and verification), as the account goes. */
-export async function deleteUserTokens(userId: string): Promise<void> {
+export const deleteUserTokens = (userId: string) => deleteTokensListedAs(stateKeys.userTokens(userId));
+
+/** Deletes the project's invitations not yet taken up (they hold the client's e-mail), as the client is erased. */
+export const deleteInvitationTokens = (projectId: string) => deleteTokensListedAs(stateKeys.projectInvitations(projectId));
+
+async function deleteTokensListedAs(gsi1pk: string): Promise<void> {
   const tokens = await queryAll<Key>({
     IndexName: stateTable.indexes.gsi1.name,
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': stateKeys.userTokens(userId) },
+    ExpressionAttributeValues: { ':pk': gsi1pk },
   });
   const TableName = config().stateTable;
   await Promise.all(tokens.map((token) => dynamo().send(new DeleteCommand({ TableName, Key: { pk: token.pk, sk: token.sk } }))));

@@ -34,9 +34,11 @@ const MAX_FAILURES = 20;
  */
 export const handler = httpHandler(httpRoutes.projectAudit, { params: idParam, query: auditQuery, preload: summaryPreload }, async ({ principal, preloaded, query }): Promise<ProjectAudit> => {
   const summary = visibleSummary(principal, preloaded[0]);
-  const [streams, checkpoints, keys] = await Promise.all([projectStreams(eventStore(), summary.id), recordedCheckpoints(summary.id), publishedKeys()]);
+  const store = eventStore();
+  const [streams, checkpoints, keys] = await Promise.all([projectStreams(store, summary.id), recordedCheckpoints(summary.id), publishedKeys()]);
   const verification = await verifyAuditRecord({ projectId: summary.id, streams, recordedCheckpoints: checkpoints }, keys);
-  const trail = projectTrail(summary.id, streams);
+  // Verified as stored (personal values sealed), shown opened: an erased person reads 'Deleted user'.
+  const trail = projectTrail(summary.id, await Promise.all(streams.map(async (stream) => ({ ...stream, events: await store.opened(stream.events) }))));
 
   const filter = { ...query, from: query.from && new Date(query.from).toISOString(), to: query.to && new Date(query.to).toISOString() };
   const matching = trail.entries.filter((entry) => matches(entry, filter));

@@ -2,11 +2,13 @@ import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
 import pMap from 'p-map';
 import type { StoredEvent } from '../../events/envelope';
+import { personSubject, projectClientSubject } from '../../events/personal-data';
 import { parseStreamId } from '../../events/streams';
 import { dynamo } from '../adapters/dynamo';
 import { s3 } from '../adapters/s3';
 import { config } from '../config';
 import { UPLOADS_PREFIX } from '../objects/object-keys';
+import { defaultKeyring } from '../people/person-keys';
 import { stateKeys } from '../store/keys';
 import { eventsTable, stateTable } from '../tables';
 
@@ -141,8 +143,14 @@ export async function collectTenant(tenantId: string): Promise<TenantData> {
   return { events, state, objects };
 }
 
-/** Removes everything collected: events, state items, objects. Answers what it removed, by kind. */
-export async function removeTenant(data: TenantData): Promise<{ events: number; state: number; objects: number }> {
+/**
+ * Removes everything collected: events, state items, objects, and the data keys of the tenant's
+ * personal values (the contractor's, and their clients' details kept on the projects). Answers
+ * what it removed, by kind.
+ */
+export async function removeTenant(tenantId: string, data: TenantData): Promise<{ events: number; state: number; objects: number; keys: number }> {
+  const projectIds = new Set(data.events.flatMap((event) => (event.projectId ? [event.projectId] : [])));
+  const keys = await defaultKeyring().erase([personSubject(tenantId), ...[...projectIds].map(projectClientSubject)]);
   const eventKeys = data.events.map((event) => ({ table: config().eventsTable, key: { [eventsTable.partitionKey.name]: event.streamId, [eventsTable.sortKey.name]: event.version } }));
   const stateKeysOf = data.state.map((item) => ({ table: config().stateTable, key: { pk: item.pk, sk: item.sk } }));
   await deleteItems([...stateKeysOf, ...eventKeys]);
@@ -150,7 +158,7 @@ export async function removeTenant(data: TenantData): Promise<{ events: number; 
     const batch = data.objects.slice(i, i + 1000);
     await s3().send(new DeleteObjectsCommand({ Bucket: config().uploadsBucket, Delete: { Objects: batch.map((object) => ({ Key: object.key })), Quiet: true } }));
   }
-  return { events: data.events.length, state: data.state.length, objects: data.objects.length };
+  return { events: data.events.length, state: data.state.length, objects: data.objects.length, keys };
 }
 
 async function deleteItems(items: Array<{ table: string; key: Record<string, unknown> }>): Promise<void> {

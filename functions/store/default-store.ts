@@ -1,6 +1,7 @@
 import { catalogue } from '../../events/registered-events';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
+import { defaultCipher } from '../people/sealing';
 import { createEventStore, type EventStore } from './event-store';
 
 let store: EventStore | undefined;
@@ -12,4 +13,5 @@ export const eventStore = (): EventStore =>
     eventsTableName: config().eventsTable,
     stateTableName: config().stateTable,
     catalogue,
+    personalData: defaultCipher(),
   }));

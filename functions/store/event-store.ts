@@ -13,6 +13,7 @@ import { streamStart, type EventMeta, type NewEvent, type StoredEvent, type Stre
 import { DomainError, conflict } from '../../events/errors';
 import type { EventCatalogue } from '../../events/catalogue-machinery';
 import { hashEvent } from '../../events/hash-chain';
+import type { PersonalDataCipher } from '../people/sealing';
 import { eventsTable } from '../tables';
 import { stateKeys } from './keys';
 
@@ -110,6 +111,11 @@ export interface EventStoreOptions {
   readonly catalogue: EventCatalogue;
   /** The clock, for idempotency expiry; passed in so tests can move it. */
   readonly now?: () => Date;
+  /**
+   * Seals personal values before they are hashed and stored, and opens them on reads (but the raw
+   * ones). Without it events are stored as given (the store's own tests, benches).
+   */
+  readonly personalData?: PersonalDataCipher;
 }
 
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -122,16 +128,21 @@ export function createEventStore(options: EventStoreOptions) {
   const { client, eventsTableName, stateTableName, catalogue } = options;
   const now = options.now ?? (() => new Date());
   const nextEventId = monotonicFactory();
+  const { personalData } = options;
+  const opened = async (events: StoredEvent[]) => (personalData ? personalData.open(events) : events);
 
-  function prepare(request: AppendRequest): StoredEvent[] {
-    let previous = request.expected;
-    return request.events.map((event) => {
+  /**
+   * The request's events as they will be stored (personal values sealed, hashed) and as the
+   * views and the caller see them (opened: the same events with the plain values).
+   */
+  async function prepare(request: AppendRequest): Promise<{ stored: StoredEvent[]; plain: StoredEvent[] }> {
+    // Through JSON so that what is hashed is exactly what DynamoDB will hand back.
+    const unhashed: Omit<StoredEvent, 'hash'>[] = request.events.map((event, i) => {
       const { schemaVersion, data } = catalogue.prepare(event);
-      // Through JSON so that what is hashed is exactly what DynamoDB will hand back.
-      const unhashed: Omit<StoredEvent, 'hash'> = JSON.parse(
+      return JSON.parse(
         JSON.stringify({
           streamId: request.streamId,
-          version: previous.version + 1,
+          version: request.expected.version + 1 + i,
           eventId: nextEventId(),
           type: event.type,
           schemaVersion,
@@ -139,13 +150,19 @@ export function createEventStore(options: EventStoreOptions) {
           tenantId: request.tenantId,
           projectId: request.projectId,
           meta: request.meta,
-          prevHash: previous.hash,
+          prevHash: '',
         }),
       );
-      const stored = { ...unhashed, hash: hashEvent(unhashed) };
-      previous = stored;
-      return stored;
     });
+    const sealed = personalData ? await personalData.seal(unhashed) : unhashed;
+    let prevHash = request.expected.hash;
+    const stored = sealed.map((event) => {
+      const linked = { ...event, prevHash };
+      const hashed = { ...linked, hash: hashEvent(linked) };
+      prevHash = hashed.hash;
+      return hashed;
+    });
+    return { stored, plain: stored.map((event, i) => ({ ...unhashed[i]!, prevHash: event.prevHash, hash: event.hash })) };
   }
 
   function headUpdate(request: AppendRequest, last: StoredEvent): TransactItem {
@@ -185,16 +202,16 @@ export function createEventStore(options: EventStoreOptions) {
    * own views. Returns each request's events.
    */
   async function appendAll(requests: readonly AppendRequest[], shared: () => readonly ViewWrite[] = () => []): Promise<StoredEvent[][]> {
-    const prepared = requests.map((request) => ({ request, events: prepare(request) })).filter(({ events }) => events.length);
+    const prepared = (await Promise.all(requests.map(async (request) => ({ request, ...(await prepare(request)) })))).filter(({ stored }) => stored.length);
     if (!prepared.length) return requests.map(() => []);
     const parts: { item: TransactItem; onFailure: () => unknown }[] = [];
-    for (const { request, events } of prepared) {
+    for (const { request, stored, plain } of prepared) {
       const conflict = () => new ConcurrencyConflict(request.streamId);
-      parts.push({ item: headUpdate(request, events.at(-1)!), onFailure: conflict });
-      for (const event of events) {
+      parts.push({ item: headUpdate(request, stored.at(-1)!), onFailure: conflict });
+      for (const event of stored) {
         parts.push({ item: { Put: { TableName: eventsTableName, Item: event, ConditionExpression: 'attribute_not_exists(streamId)' } }, onFailure: conflict });
       }
-      for (const view of (await request.views?.(events)) ?? []) parts.push(viewPart(view));
+      for (const view of (await request.views?.(plain)) ?? []) parts.push(viewPart(view));
       if (request.idempotency) parts.push({ item: idempotencyPut(request.idempotency), onFailure: () => new IdempotencyRace() });
     }
     parts.push(...shared().map(viewPart));
@@ -206,7 +223,7 @@ export function createEventStore(options: EventStoreOptions) {
     } catch (error) {
       throw explainCancellation(error, parts, prepared[0]!.request.streamId);
     }
-    const byRequest = new Map(prepared.map(({ request, events }) => [request, events]));
+    const byRequest = new Map(prepared.map(({ request, plain }) => [request, plain]));
     return requests.map((request) => byRequest.get(request) ?? []);
   }
 
@@ -256,9 +273,9 @@ export function createEventStore(options: EventStoreOptions) {
     return events;
   }
 
-  /** A stream's events, upcast to the current schema versions. */
+  /** A stream's events, personal values opened, upcast to the current schema versions. */
   async function readStream(streamId: string, range: { from?: number; to?: number } = {}): Promise<StoredEvent[]> {
-    return (await readRawStream(streamId, range)).map((event) => catalogue.upcast(event));
+    return (await opened(await readRawStream(streamId, range))).map((event) => catalogue.upcast(event));
   }
 
   /** Where the stream stands (version 0 when it has no events), with its snapshot if it keeps one. */
@@ -274,7 +291,7 @@ export function createEventStore(options: EventStoreOptions) {
    * GSI, so eventually consistent: for history and replay, not for deciding.
    */
   async function readProjectEvents(projectId: string): Promise<StoredEvent[]> {
-    return (await readRawProjectEvents(projectId)).map((event) => catalogue.upcast(event));
+    return (await opened(await readRawProjectEvents(projectId))).map((event) => catalogue.upcast(event));
   }
 
   /**
@@ -314,7 +331,7 @@ export function createEventStore(options: EventStoreOptions) {
     return ids;
   }
 
-  return { append, appendAll, idempotentResponse, readStream, readRawStream, readHead, readProjectEvents, readRawProjectEvents, scanAllRaw, scanProjectIds };
+  return { append, appendAll, idempotentResponse, readStream, readRawStream, opened, readHead, readProjectEvents, readRawProjectEvents, scanAllRaw, scanProjectIds };
 }
 
 const viewPart = (view: ViewWrite) => ({

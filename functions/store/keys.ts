@@ -19,8 +19,12 @@ export const stateKeys = {
   /** A password reset token, by the SHA-256 of the token (the token itself is never stored). */
   resetToken: (tokenHash: string) => ({ pk: part('reset-token', tokenHash), sk: 'token' }),
   userTokens: (userId: string) => part('user-tokens', userId),
+  /** gsi1 of an invitation's token (mailed to a project's client e-mail, no account yet): the project's invitations. */
+  projectInvitations: (projectId: string) => part('project-invitations', projectId),
   /** An e-mail verification token (email_verification_tokens), by its SHA-256; bound to the address it was mailed to. */
   verificationToken: (tokenHash: string) => ({ pk: part('verify-token', tokenHash), sk: 'token' }),
+  /** A sign-in link's token (issue 18), by its SHA-256; bound to the account and the address it was mailed to. */
+  signInToken: (tokenHash: string) => ({ pk: part('sign-in-token', tokenHash), sk: 'token' }),
   /** An upload handed out by POST /api/objects/upload, by its object key: who asked for it, and whether it was published. */
   upload: (objectKey: string) => ({ pk: part('upload', objectKey), sk: 'upload' }),
   /**

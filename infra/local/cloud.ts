@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import getPort from 'get-port';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { envNames } from '../../functions/config';
-import { eventsTable, stateTable } from '../../functions/tables';
-import { localAuditKey } from './audit-key';
+import { eventsTable, keysTable, stateTable } from '../../functions/tables';
+import { localAuditKey, localWrappingKey } from './local-keys';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { startGateway } from './gateway/server';
 import { startStreamPoller } from './gateway/stream-poller';
@@ -47,6 +47,7 @@ export interface LocalCloud {
 export const localNames = {
   eventsTable: 'cc-events',
   stateTable: 'cc-state',
+  keysTable: 'cc-keys',
   uploadsBucket: 'cc-uploads',
 } as const;
 
@@ -98,18 +99,21 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       [envNames.eventsTable]: localNames.eventsTable,
       [envNames.stateTable]: localNames.stateTable,
+      [envNames.keysTable]: localNames.keysTable,
       [envNames.uploadsBucket]: localNames.uploadsBucket,
       [envNames.mode]: 'local',
       // Metrics are for CloudWatch (embedded in the logs): locally they would flood the console.
       POWERTOOLS_METRICS_DISABLED: 'true',
       [envNames.s3Compatible]: 'true',
       [envNames.auditSigningKey]: await localAuditKey(dataDir),
+      [envNames.personKeysWrappingKey]: localWrappingKey(dataDir),
     };
     Object.assign(process.env, env);
 
     const client = new DynamoDBClient({});
     await ensureTable(client, localNames.eventsTable, eventsTable);
     await ensureTable(client, localNames.stateTable, stateTable);
+    await ensureTable(client, localNames.keysTable, keysTable);
     client.destroy();
     await ensureUploadsBucket(localNames.uploadsBucket);
 

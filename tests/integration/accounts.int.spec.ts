@@ -7,8 +7,7 @@ import { dynamo } from '../../functions/adapters/dynamo';
 import { newResetToken } from '../../functions/accounts/mailed-tokens';
 import { LOGIN_LIMITS, RESET_MAILS_PER_HOUR } from '../../functions/accounts/throttle';
 import { ApiClient } from '../support/api-client';
-import { storeWith } from '../support/store';
-import { catalogue } from '../../events/registered-events';
+import { eventStore } from '../../functions/store/default-store';
 
 /** Spec sections 3, 5, 7 (Auth and account) and 8, through the local gateway. */
 
@@ -70,9 +69,14 @@ describe('register', () => {
 
   it('records the registration on the account stream, without the password', async () => {
     const { user } = await registered();
-    const events = await storeWith(catalogue).readStream(`user#${user.id}`);
+    const events = await eventStore().readStream(`user#${user.id}`);
     expect(events.map((event) => event.type)).toEqual(['UserRegistered', 'EmailVerificationRequested']);
     expect(events[0]!.meta).toMatchObject({ actorId: user.id, role: 'contractor', displayName: 'Casey Builder' });
+    expect(events[0]!.data).toMatchObject({ email: user.email, firstName: 'Casey', lastName: 'Builder' });
+    // As stored, the name and e-mail are sealed under the person's key (erasable), not in clear.
+    const stored = JSON.stringify(await eventStore().readRawStream(`user#${user.id}`));
+    expect(stored).not.toContain('Casey');
+    expect(stored).not.toContain(user.email);
     expect(JSON.stringify(events)).not.toContain(PASSWORD);
     // The mailed token stays out of the record: only its hash is stored, apart from the events.
     const token = new URL(user.verificationLink).searchParams.get('token')!;
@@ -305,8 +309,11 @@ describe('delete account', () => {
     expect((await otherDevice.get('/api/auth/me')).status).toBe(401);
     expect((await new ApiClient(randomUUID()).post('/api/auth/login', { email: form.email, password: PASSWORD })).status).toBe(401);
     expect((await new ApiClient().post('/api/auth/reset-password', { token, password: 'long enough', confirmPassword: 'long enough' })).status).toBe(400);
-    const events = await storeWith(catalogue).readStream(`user#${user.id}`);
+    const events = await eventStore().readStream(`user#${user.id}`);
     expect(events.at(-1)?.type).toBe('AccountDeleted');
+    // The record stays; the person in it is erased (their key is gone).
+    expect(events[0]!.meta.displayName).toBe('Deleted user');
+    expect(events[0]!.data).toMatchObject({ email: 'Deleted user', firstName: 'Deleted user' });
 
     expect((await new ApiClient(randomUUID()).post('/api/auth/register', registration({ email: form.email }))).status).toBe(201);
     expect((await new ApiClient().delete('/api/auth/account')).status).toBe(401);

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 
 /**
@@ -14,4 +15,17 @@ export async function localAuditKey(dataDir: string): Promise<string> {
   const jwk = JSON.stringify({ ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig' });
   writeFileSync(file, jwk, { mode: 0o600 });
   return jwk;
+}
+
+/**
+ * The local cloud's stand-in for the KMS key that wraps per-person data keys (functions/people):
+ * 256 random bits, made once and kept in the data folder beside the audit key, so people's data
+ * sealed by `npm start` still opens after a restart.
+ */
+export function localWrappingKey(dataDir: string): string {
+  const file = join(dataDir, 'person-keys-wrapping.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
 }

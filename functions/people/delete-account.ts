@@ -1,0 +1,39 @@
+import { accountDecider } from '../../events/accounts/account';
+import { projectDecider } from '../../events/projects/project';
+import { accountActor } from '../accounts/sign-in';
+import { accountDeletionWrites, type UserRecord } from '../accounts/users';
+import { systemActor } from '../commands/caller';
+import { accountOf, inProject, runCommands } from '../commands/run-commands';
+import { projectViews } from '../projections/project-views';
+import { clientProjects, contractorProjects } from '../projects/read';
+import type { StreamHead } from '../store/event-store';
+import { erasePerson, type Erasure } from './erase-person';
+
+/**
+ * Deletes an account (the Delete Account flow, and `npm run person:erase` when the account is still
+ * there): a contractor's projects go with it, a client's projects lose their client (spec section
+ * 3); then the user record and e-mail guard (with the AccountDeleted event). Last, the person is
+ * erased: their name, e-mail and phone inside the record of those projects read 'Deleted user'
+ * from then on, and the projects' views are rebuilt. The e-mail can then be registered again.
+ */
+export async function deleteAccount(user: UserRecord, requestId: string, head?: StreamHead): Promise<Erasure> {
+  const by = accountActor(user, requestId);
+  const projects = user.role === 'contractor' ? await contractorProjects(user.id) : await clientProjects(user.id);
+  for (const project of projects) {
+    if (user.role === 'contractor') {
+      await runCommands(projectDecider, inProject({ projectId: project.id, tenantId: user.id }), [{ type: 'delete' }], { by, projection: projectViews });
+    } else {
+      const target = inProject({ projectId: project.id, tenantId: project.contractorId });
+      await runCommands(projectDecider, target, [{ type: 'assignClient', clientId: null }], { by: systemActor, projection: projectViews });
+    }
+  }
+  await runCommands(accountDecider, accountOf(user.id), [{ type: 'record', event: { type: 'AccountDeleted', data: { userId: user.id, email: user.email } } }], {
+    by,
+    writes: accountDeletionWrites(user),
+    ...(head ? { head } : {}),
+  });
+  // A contractor's projects are gone with the account, so are the client details kept in them; a
+  // client's details on their projects are theirs.
+  const projectIds = projects.map((project) => project.id);
+  return erasePerson({ userId: user.id, email: user.email, projectIds, clientOf: projectIds });
+}

@@ -1,0 +1,99 @@
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import pMap from 'p-map';
+import { personSubject, projectClientSubject } from '../../events/personal-data';
+import { projectStreamId } from '../../events/streams';
+import { dynamo } from '../adapters/dynamo';
+import { config } from '../config';
+import { deleteInvitationTokens, deleteUserTokens } from '../accounts/mailed-tokens';
+import { revokeUserSessions } from '../auth/sessions';
+import { replaceProjectViews } from '../projections/rebuild';
+import { eventStore } from '../store/default-store';
+import { stateKeys } from '../store/keys';
+import { queryAll } from '../store/query-all';
+import { defaultKeyring } from './person-keys';
+
+/**
+ * Erasing a person (GDPR): their data key goes, and with them the keys of the client contact
+ * details of the projects they were the client of, so every personal value sealed under those keys
+ * reads 'Deleted user' from now on. The events stay as they are: their hashes cover the sealed
+ * form, so the chain, the checkpoints and the audit exports still verify.
+ *
+ * What was kept in clear beside the events goes too: the account, its e-mail guard, sessions,
+ * mailed tokens (and the invitations to the projects they were the client of), sign-in counters keyed by the address, replayable answers and the chat choice;
+ * the projects' views are rebuilt from the events (now reading 'Deleted user'), and the projects'
+ * snapshots dropped (the next command folds the events and keeps a new one).
+ */
+
+export interface PersonToErase {
+  readonly userId: string;
+  /** The account's e-mail, when known: its guard and sign-in counters are keyed by it. */
+  readonly email?: string;
+  /** Projects whose events or views may hold the person's data (they acted in them or were their client). */
+  readonly projectIds: Iterable<string>;
+  /** Projects the person was the client of: the contact details kept there are theirs. */
+  readonly clientOf: Iterable<string>;
+}
+
+export interface Erasure {
+  readonly keysErased: number;
+  readonly stateItemsRemoved: number;
+  readonly projectsRebuilt: number;
+}
+
+/** The sign-in and mail counters keyed by an e-mail address (functions/accounts/throttle.ts and its callers). */
+const addressCounters = ['login-email', 'reset-email', 'sign-in-link-email'];
+
+const PROJECTS_AT_ONCE = 4;
+
+export async function erasePerson(person: PersonToErase): Promise<Erasure> {
+  const projectIds = [...new Set(person.projectIds)];
+  const subjects = [personSubject(person.userId), ...[...new Set(person.clientOf)].map(projectClientSubject)];
+  const keysErased = await defaultKeyring().erase(subjects);
+
+  const stateItemsRemoved = await removeClearCopies(person);
+  const store = eventStore();
+  await pMap(
+    projectIds,
+    async (projectId) => {
+      await dropSnapshot(projectStreamId(projectId));
+      await replaceProjectViews(store, projectId);
+    },
+    { concurrency: PROJECTS_AT_ONCE },
+  );
+  return { keysErased, stateItemsRemoved, projectsRebuilt: projectIds.length };
+}
+
+async function removeClearCopies(person: PersonToErase): Promise<number> {
+  const TableName = config().stateTable;
+  const email = person.email?.toLowerCase();
+  const keyed = (pk: string) => queryAll<{ pk: string; sk: string }>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk' });
+  const found = (
+    await Promise.all([
+      keyed(stateKeys.idempotency(person.userId, '').pk),
+      ...(email ? addressCounters.map((counter) => keyed(stateKeys.throttle(`${counter}:${email}`, 0).pk)) : []),
+    ])
+  ).flat();
+  const singles = [stateKeys.user(person.userId), stateKeys.userSession(person.userId), ...(email ? [stateKeys.email(email)] : [])];
+  let removed = 0;
+  for (const Key of [...singles, ...found.map(({ pk, sk }) => ({ pk, sk }))]) {
+    const { Attributes } = await dynamo().send(new DeleteCommand({ TableName, Key, ReturnValues: 'ALL_OLD' }));
+    if (Attributes) removed++;
+  }
+  const [sessions] = await Promise.all([revokeUserSessions(person.userId), deleteUserTokens(person.userId), ...[...new Set(person.clientOf)].map(deleteInvitationTokens)]);
+  return removed + sessions;
+}
+
+/** Removes a stream head's snapshot (state folded from the events as they read before the erasure). */
+async function dropSnapshot(streamId: string): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: config().stateTable,
+      Key: stateKeys.streamHead(streamId),
+      UpdateExpression: 'REMOVE #snapshot',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#snapshot': 'snapshot' },
+    }),
+  ).catch((error: Error) => {
+    if (error.name !== 'ConditionalCheckFailedException') throw error;
+  });
+}

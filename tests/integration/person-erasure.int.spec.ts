@@ -1,0 +1,174 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { paginateScan } from '@aws-sdk/lib-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dynamo } from '../../functions/adapters/dynamo';
+import { config } from '../../functions/config';
+import { eventStore } from '../../functions/store/default-store';
+import { verifyProject, verifyStream } from '../../functions/store/verify';
+import { signedUp } from '../support/accounts';
+import { ApiClient } from '../support/api-client';
+
+/**
+ * Erasing a person (issue 17): `npm run person:erase` as an operator runs it, and Delete Account.
+ * Their name, e-mail and phone are sealed inside the events under a key of their own; erasing
+ * them deletes the key. Afterwards nothing of them is in any table in clear text, the app shows
+ * 'Deleted user', and the record still verifies: the chain, the snapshots, the audit export
+ * (and an export kept from before still agrees with the new one). Another tenant is untouched.
+ */
+
+const workDir = mkdtempSync(join(tmpdir(), 'person-erasure-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+let files = 0;
+
+async function script(name: string, args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], { env: process.env, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, out: `${stdout}${stderr}` };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: `${failed.stdout}${failed.stderr}` };
+  }
+}
+
+const saved = (document: unknown) => {
+  const file = join(workDir, `export-${++files}.json`);
+  writeFileSync(file, JSON.stringify(document));
+  return file;
+};
+const auditVerify = (file: string, extra: string[] = []) => script('audit-verify', [file, '--jwks', `${new ApiClient().baseUrl}/api/audit/keys`, ...extra]);
+
+const ok = (answer: { status: number; body: any }) => {
+  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+  return answer.body;
+};
+
+/** Letters only, so a name check accepts it; unique, so a table scan finds only this test's person. */
+const uniqueSurname = () => `Quill${[...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
+
+/** A project the client worked in: their profile with a phone, the contractor's record of them, edits, chat, an invitation. */
+async function clientAtWork() {
+  const surname = uniqueSurname();
+  const phone = `555-${randomBytes(3).readUIntBE(0, 3) % 9000 + 1000}-77`;
+  const client = await signedUp('client', { firstName: 'Perdita', lastName: surname });
+  ok(await client.api.put('/api/auth/profile', { firstName: 'Perdita', lastName: surname, email: client.user.email, companyName: `${surname} Holdings`, phone }));
+  const contractor = await signedUp('contractor');
+  const project = ok(await contractor.api.post('/api/projects', { name: 'Erasure Court', address: '9 Forget Lane', clientName: `Perdita ${surname}`, clientEmail: client.user.email, clientPhone: phone }));
+  const [room] = ok(await contractor.api.get(`/api/projects/${project.id}/rooms`));
+  const [item] = ok(await contractor.api.get(`/api/rooms/${room.id}/items`));
+  ok(await client.api.request('PATCH', `/api/checklist-items/${item.id}`, { details: 'Matte oak, as agreed' }));
+  ok(await contractor.api.request('PATCH', `/api/checklist-items/${item.id}`, { contractorCompleted: true }));
+  ok(await client.api.post('/api/chat', { projectId: project.id, message: 'Thanks, oak it is.' }));
+  ok(await contractor.api.post('/api/chat', { projectId: project.id, message: 'Ordered.' }));
+  ok(await contractor.api.post(`/api/projects/${project.id}/share-with-client`));
+  const traces = [surname, client.user.email, phone];
+  return { client, contractor, project, item, traces };
+}
+
+/** Every item of the three tables that holds any of `texts` (case-insensitive), anywhere. */
+async function itemsHolding(texts: readonly string[]): Promise<unknown[]> {
+  const wanted = texts.map((text) => text.toLowerCase());
+  const found: unknown[] = [];
+  for (const table of [config().eventsTable, config().stateTable, config().keysTable]) {
+    for await (const page of paginateScan({ client: dynamo() }, { TableName: table, ConsistentRead: true })) {
+      for (const item of page.Items ?? []) {
+        const text = JSON.stringify(item).toLowerCase();
+        if (wanted.some((value) => text.includes(value))) found.push(item);
+      }
+    }
+  }
+  return found;
+}
+
+/** A project's events as stored, to compare before and after. */
+async function storedEvents(projectId: string) {
+  const events = await eventStore().readRawProjectEvents(projectId);
+  return JSON.stringify(events.sort((a, b) => a.eventId.localeCompare(b.eventId)));
+}
+
+const projectOf = async (api: ApiClient, projectId: string) => ok(await api.get(`/api/projects/${projectId}/checklist`)).project;
+const chatOf = async (api: ApiClient, projectId: string) => ok(await api.get(`/api/projects/${projectId}/chat`)) as { senderName: string; message: string }[];
+
+describe('erasing a person', () => {
+  it('npm run person:erase: nothing of them in clear text anywhere, shown as Deleted user, and the record still verifies', async () => {
+    const { client, contractor, project, item, traces } = await clientAtWork();
+    const other = await clientAtWork();
+    const otherBefore = { raw: await storedEvents(other.project.id), checklist: ok(await other.contractor.api.get(`/api/projects/${other.project.id}/checklist`)) };
+
+    // Before: the app shows the person; only the views and the account hold them in clear, the events sealed.
+    const history = ok(await contractor.api.get(`/api/projects/${project.id}/history`));
+    expect(JSON.stringify(history)).toContain(`Perdita ${traces[0]}`);
+    const sealedEvents = JSON.stringify(await eventStore().readRawProjectEvents(project.id));
+    for (const trace of traces) expect(sealedEvents.toLowerCase()).not.toContain(trace.toLowerCase());
+    expect(await itemsHolding(traces)).not.toHaveLength(0);
+    const kept = saved(ok(await contractor.api.get(`/api/projects/${project.id}/audit-export`)));
+    expect((await auditVerify(kept)).code).toBe(0);
+
+    const dryRun = await script('person-erase', ['--user', client.user.id]);
+    expect(dryRun).toMatchObject({ code: 0 });
+    expect(dryRun.out).toMatch(/would erase the client account, 1 project\(s\)/);
+    expect(await itemsHolding(traces)).not.toHaveLength(0);
+
+    const erased = await script('person-erase', ['--user', client.user.id, '--confirm']);
+    expect(erased.code, erased.out).toBe(0);
+    expect(erased.out).toMatch(/erased the client account, 1 project\(s\) they appear in \(client of 1\): 2 key\(s\) deleted/);
+
+    // Nothing of them in clear text in any table: events, views, account, sessions, keys.
+    expect(await itemsHolding(traces)).toEqual([]);
+    expect((await client.api.get('/api/auth/me')).status).toBe(401);
+
+    // The app shows 'Deleted user' where they were: history, chat, the project's client, the item's history, the audit trail.
+    const after = ok(await contractor.api.get(`/api/projects/${project.id}/history`));
+    const names = new Set((after as { userName: string }[]).map((entry) => entry.userName));
+    expect(names).toContain('Deleted user');
+    // The contractor and the app itself (assigning the client who proved the e-mail) keep their names.
+    expect([...names].filter((name) => !['Casey Builder', 'Construction Checklist'].includes(name))).toEqual(['Deleted user']);
+    const messages = await chatOf(contractor.api, project.id);
+    expect(messages.find((message) => message.message === 'Thanks, oak it is.')).toMatchObject({ senderName: 'Deleted user' });
+    expect(messages.find((message) => message.message === 'Ordered.')).toMatchObject({ senderName: 'Casey Builder' });
+    expect(await projectOf(contractor.api, project.id)).toMatchObject({ clientName: 'Deleted user', clientEmail: 'Deleted user', clientPhone: 'Deleted user' });
+    const itemHistory = ok(await contractor.api.get(`/api/checklist-items/${item.id}/history`));
+    expect(itemHistory.entries.map((entry: { actor: { name: string } }) => entry.actor.name)).toContain('Deleted user');
+    const audit = ok(await contractor.api.get(`/api/projects/${project.id}/audit`));
+    expect(audit.verification.verified).toBe(true);
+    expect(audit.filters.people.map((person: { name: string }) => person.name).sort()).toEqual(['Casey Builder', 'Construction Checklist', 'Deleted user']);
+
+    // The record still verifies: every stream and snapshot, the new export, and the export kept from before against it.
+    expect(await verifyProject(eventStore(), project.id)).toEqual([]);
+    expect(await verifyStream(eventStore(), `user#${client.user.id}`)).toEqual([]);
+    const fresh = saved(ok(await contractor.api.get(`/api/projects/${project.id}/audit-export`)));
+    expect(await auditVerify(fresh)).toMatchObject({ code: 0 });
+    const held = await auditVerify(fresh, ['--earlier', kept]);
+    expect(held.code, held.out).toBe(0);
+
+    // The project goes on: the contractor edits it (a fresh snapshot from the erased record), the chain holds.
+    ok(await contractor.api.request('PATCH', `/api/projects/${project.id}`, { status: 'paused' }));
+    expect(await verifyProject(eventStore(), project.id)).toEqual([]);
+
+    // The other tenant, whose client has the same first name, is exactly as it was.
+    expect(await storedEvents(other.project.id)).toBe(otherBefore.raw);
+    expect(ok(await other.contractor.api.get(`/api/projects/${other.project.id}/checklist`))).toEqual(otherBefore.checklist);
+    expect(await itemsHolding([other.traces[0]!])).not.toHaveLength(0);
+  });
+
+  it('Delete Account erases the person too: the contractor keeps the project, the client reads as Deleted user', async () => {
+    const { client, contractor, project, traces } = await clientAtWork();
+    ok(await client.api.delete('/api/auth/account'));
+    expect(await itemsHolding(traces)).toEqual([]);
+    const messages = await chatOf(contractor.api, project.id);
+    expect(messages.find((message) => message.message === 'Thanks, oak it is.')).toMatchObject({ senderName: 'Deleted user' });
+    expect(await projectOf(contractor.api, project.id)).toMatchObject({ name: 'Erasure Court', clientName: 'Deleted user', clientId: null });
+    expect(await verifyProject(eventStore(), project.id)).toEqual([]);
+  });
+
+  it('a person with nothing to erase: the dry run says so and changes nothing', async () => {
+    const answer = await script('person-erase', ['--user', 'no-such-person']);
+    expect(answer).toMatchObject({ code: 0 });
+    expect(answer.out).toContain('would erase 0 project(s)');
+    expect((await script('person-erase', [])).code).toBe(2);
+  });
+});
