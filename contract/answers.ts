@@ -24,6 +24,9 @@ export interface RouteAnswers {
   deleteAccount: MessageAnswer;
   verifyEmail: VerifyEmailAnswer;
   resendVerification: ResendVerificationAnswer;
+  /** The same answer whether or not an account has the e-mail. */
+  magicLink: MessageAnswer;
+  magicLinkVerify: User;
 
   listProjectsWithStats: ProjectWithStats[];
   listProjects: Project[];

@@ -35,6 +35,9 @@ export const httpRoutes = {
   deleteAccount: { method: 'DELETE', path: '/api/auth/account', handler: 'auth-delete-account', access: 'authenticated' },
   verifyEmail: { method: 'POST', path: '/api/auth/verify-email', handler: 'auth-verify-email', access: 'authenticated' },
   resendVerification: { method: 'POST', path: '/api/auth/resend-verification', handler: 'auth-resend-verification', access: 'authenticated' },
+  // Sign-in by e-mail link (issue 18): mails a single-use link; its token signs in and proves the e-mail.
+  magicLink: { method: 'POST', path: '/api/auth/magic-link', handler: 'auth-magic-link', access: 'public' },
+  magicLinkVerify: { method: 'POST', path: '/api/auth/magic-link/verify', handler: 'auth-magic-link-verify', access: 'public' },
 
   listProjectsWithStats: { method: 'GET', path: '/api/projects/with-stats', handler: 'projects-with-stats', access: 'contractor' },
   listProjects: { method: 'GET', path: '/api/projects', handler: 'projects-list', access: 'authenticated' },

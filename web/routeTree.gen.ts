@@ -14,6 +14,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as SignInLinkRouteImport } from './routes/sign-in-link'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as SignedInIndexRouteImport } from './routes/_signed-in/index'
 import { Route as SignedInAccountSettingsRouteImport } from './routes/_signed-in/account-settings'
@@ -45,6 +46,11 @@ const RegisterRoute = RegisterRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignInLinkRoute = SignInLinkRouteImport.update({
+  id: '/sign-in-link',
+  path: '/sign-in-link',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
@@ -94,6 +100,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/sign-in-link': typeof SignInLinkRoute
   '/verify-email': typeof VerifyEmailRoute
   '/account-settings': typeof SignedInAccountSettingsRoute
   '/client-dashboard': typeof SignedInClientDashboardRoute
@@ -107,6 +114,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/sign-in-link': typeof SignInLinkRoute
   '/verify-email': typeof VerifyEmailRoute
   '/account-settings': typeof SignedInAccountSettingsRoute
   '/client-dashboard': typeof SignedInClientDashboardRoute
@@ -123,6 +131,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/sign-in-link': typeof SignInLinkRoute
   '/verify-email': typeof VerifyEmailRoute
   '/_signed-in/account-settings': typeof SignedInAccountSettingsRoute
   '/_signed-in/client-dashboard': typeof SignedInClientDashboardRoute
@@ -140,6 +149,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/sign-in-link'
     | '/verify-email'
     | '/account-settings'
     | '/client-dashboard'
@@ -153,6 +163,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/sign-in-link'
     | '/verify-email'
     | '/account-settings'
     | '/client-dashboard'
@@ -168,6 +179,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/sign-in-link'
     | '/verify-email'
     | '/_signed-in/account-settings'
     | '/_signed-in/client-dashboard'
@@ -184,6 +196,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  SignInLinkRoute: typeof SignInLinkRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
 }
 
@@ -222,6 +235,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-in-link': {
+      id: '/sign-in-link'
+      path: '/sign-in-link'
+      fullPath: '/sign-in-link'
+      preLoaderRoute: typeof SignInLinkRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verify-email': {
@@ -313,6 +333,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  SignInLinkRoute: SignInLinkRoute,
   VerifyEmailRoute: VerifyEmailRoute,
 }
 export const routeTree = rootRouteImport

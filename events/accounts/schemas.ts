@@ -92,6 +92,19 @@ export const verifyEmailInput = z.object({
   token: z.string('Token is required').check(z.trim(), z.minLength(1, 'Token is required'), z.maxLength(MAX_TOKEN_LENGTH, 'Token is invalid')),
 });
 
+/** Sign-in by e-mail link (issue 18): the address to mail a link to. */
+export const magicLinkInput = z.object({ email });
+
+/** The token of a mailed sign-in link: the same shape as a verification link's. */
+export const magicLinkVerifyInput = verifyEmailInput;
+
+/** What the sign-in link routes answer, and the web shows as they are. */
+export const signInLinkMessages = {
+  sent: 'If an account with that email exists, a sign-in link has been sent. It works once, within 15 minutes.',
+  invalid: 'This sign-in link is invalid, has expired or was already used. Ask for a new one.',
+  tooMany: 'Too many sign-in links requested. Please try again in an hour.',
+} as const;
+
 /** What the API takes; the web form adds the confirmation (see changePasswordForm). */
 export const changePasswordInput = z.object({
   currentPassword: z.string('Current password is required').check(z.minLength(1, 'Current password is required'), z.maxLength(MAX_PASSWORD_LENGTH, passwordTooLong)),

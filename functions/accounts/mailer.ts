@@ -49,6 +49,16 @@ export function sendVerificationMail(to: { email: string; firstName: string }, l
   });
 }
 
+export function sendSignInLinkMail(to: { email: string; firstName: string }, link: string): Promise<void> {
+  return sendMail({
+    to: to.email,
+    subject: 'Your Construction Checklist sign-in link',
+    before: [`Hello ${to.firstName},`, 'To sign in to Construction Checklist, open this link within 15 minutes. It works once:'],
+    link,
+    after: ['If you did not ask for it, ignore this e-mail: nobody signs in without opening the link.'],
+  });
+}
+
 export function sendInvitationMail(
   to: { email: string; clientName: string },
   invitation: { inviter: string; company: string | null; projectName: string; address: string; link: string },

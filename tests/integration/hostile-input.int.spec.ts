@@ -38,6 +38,9 @@ const validBodies: Record<Exclude<RouteName, ReadRoute>, (world: World) => Recor
   deleteAccount: () => null,
   verifyEmail: () => ({ token: 'a-verification-token' }),
   resendVerification: () => null,
+  // An address no account has: nothing is mailed, whatever slips through.
+  magicLink: () => ({ email: uniqueEmail('hostile') }),
+  magicLinkVerify: () => ({ token: 'a-sign-in-token' }),
   createProject: () => projectBody,
   updateProject: () => projectBody,
   patchProject: () => ({ lockBoxCode: '4411', status: 'active' }),

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { changePasswordInput, forgotPasswordInput, loginInput, profileInput, registerInput, resetPasswordInput } from '../../events/accounts/schemas';
+import type { changePasswordInput, forgotPasswordInput, loginInput, magicLinkInput, profileInput, registerInput, resetPasswordInput } from '../../events/accounts/schemas';
 import { callApi } from '../api/call';
 
 /** The account calls of spec section 7 ("Auth and account"); the signed-in user is read by `queries.me`. */
@@ -26,3 +26,9 @@ export const verifyEmail = (token: string) => callApi('verifyEmail', { body: { t
 
 /** `verificationLink` comes back only from the local cloud, for a development toast. */
 export const resendVerification = () => callApi('resendVerification');
+
+/** Mails a sign-in link; the same answer whether or not an account has the e-mail. */
+export const requestSignInLink = (body: z.output<typeof magicLinkInput>) => callApi('magicLink', { body });
+
+/** Signs in with the token of a mailed sign-in link (once). */
+export const signInWithLink = (token: string) => callApi('magicLinkVerify', { body: { token } });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { LoaderCircle, Mail } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { accountMessages, loginInput } from '../../events/accounts/schemas';
@@ -10,7 +11,8 @@ import { AuthCard } from '../components/auth-card';
 import { buttonClass, linkClass } from '../components/button';
 import { PasswordField, SubmitButton, TextField } from '../components/form';
 import { toast } from '../components/toast';
-import { login } from './api';
+import { login, requestSignInLink } from './api';
+import { SignInLinkSent } from './sign-in-link-sent';
 import type { SignInSearch } from './verify-search';
 
 /** Spec: after sign-in or registration the app goes to / after a short delay. */
@@ -20,7 +22,10 @@ export const NAVIGATION_DELAY_MS = 100;
 export const afterSignIn = ({ verify, email }: SignInSearch) =>
   verify ? ({ to: '/verify-email', search: { token: verify, ...(email ? { email } : {}) } } as const) : ({ to: '/' } as const);
 
-/** Sign In: shown at /login, and in place of any screen that needs a signed-in user. */
+/**
+ * Sign In: shown at /login, and in place of any screen that needs a signed-in user. Beside the
+ * password, it offers to mail a sign-in link to the e-mail entered (issue 18).
+ */
 export function LoginScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -41,6 +46,17 @@ export function LoginScreen() {
     },
     onError: (error) => toast({ variant: 'destructive', title: 'Login failed', description: serverMessage(error, accountMessages.invalidLogin) }),
   });
+
+  const sendLink = useMutation({
+    mutationFn: requestSignInLink,
+    onError: (error) => toast({ variant: 'destructive', title: 'Sign-in link not sent', description: serverMessage(error, 'Failed to send the sign-in link. Please try again.') }),
+  });
+  // Needs the e-mail only: the password may stay empty.
+  const emailLink = async () => {
+    if (await form.trigger('email')) sendLink.mutate({ email: form.getValues('email') });
+  };
+
+  if (sendLink.isSuccess) return <SignInLinkSent onBack={() => sendLink.reset()} />;
 
   return (
     <AuthCard
@@ -65,6 +81,15 @@ export function LoginScreen() {
         <SubmitButton pending={signIn.isPending} className={`${buttonClass.primary} w-full`}>
           Sign In
         </SubmitButton>
+        <div aria-hidden="true" className="flex items-center gap-3 text-sm text-gray-500 dark:text-gray-400">
+          <span className="h-px flex-1 bg-gray-200 dark:bg-gray-800" />
+          or
+          <span className="h-px flex-1 bg-gray-200 dark:bg-gray-800" />
+        </div>
+        <button type="button" onClick={() => void emailLink()} disabled={sendLink.isPending} aria-busy={sendLink.isPending} className={`${buttonClass.secondary} w-full`}>
+          {sendLink.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Mail aria-hidden="true" className="size-4" />}
+          Email me a sign-in link
+        </button>
       </form>
     </AuthCard>
   );

@@ -1,0 +1,69 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { accountDecider } from '../../events/accounts/account';
+import { signInLinkMessages } from '../../events/accounts/schemas';
+import { DomainError } from '../../events/errors';
+import { dynamo } from '../adapters/dynamo';
+import { accountOf, runCommands } from '../commands/run-commands';
+import { config } from '../config';
+import { stateKeys } from '../store/keys';
+import { findUsableToken, newMailedToken, spendToken, type TokenKind } from './mailed-tokens';
+import { sendSignInLinkMail } from './mailer';
+import { accountActor } from './sign-in';
+import { takeHourlyAllowance } from './throttle';
+import { emailVerifiedWrite, findUserByEmail, findUserById, type UserRecord } from './users';
+
+/**
+ * Sign-in by e-mail link (issue 18): a single-use link mailed to an account's address. Opening it
+ * signs its holder in and, as only the address's reader has it, proves the address (issue 8), as
+ * a verification link does.
+ */
+
+export const signInLinkTokens: TokenKind = { key: stateKeys.signInToken, lifetimeSeconds: 15 * 60 };
+
+/**
+ * Links asked for per e-mail and per caller's address in a clock hour, counted before looking the
+ * e-mail up, so the 429 is the same whether or not an account has it. Per e-mail keeps anyone
+ * from flooding an inbox (as reset mails, RESET_MAILS_PER_HOUR); per address, one caller from
+ * spraying many inboxes.
+ */
+export const SIGN_IN_LINK_LIMITS = { email: 5, address: 20 } as const;
+
+/** The page the link opens (web/routes/sign-in-link.tsx). */
+export const signInLink = (token: string) => `${config().appUrl}/sign-in-link?token=${encodeURIComponent(token)}`;
+
+export async function assertSignInLinkAllowed(email: string, address: string): Promise<void> {
+  // One after the other: a caller over its own limit spends no one's e-mail allowance.
+  const allowed =
+    (await takeHourlyAllowance(`sign-in-link-address:${address}`, SIGN_IN_LINK_LIMITS.address)) &&
+    (await takeHourlyAllowance(`sign-in-link-email:${email}`, SIGN_IN_LINK_LIMITS.email));
+  if (!allowed) throw new DomainError('rate_limited', signInLinkMessages.tooMany);
+}
+
+/** Mails a sign-in link to the active account with this e-mail, if there is one. */
+export async function mailSignInLink(email: string): Promise<void> {
+  const user = await findUserByEmail(email);
+  if (!user?.isActive) return;
+  const { token, write } = newMailedToken(signInLinkTokens, { userId: user.id, email: user.email.toLowerCase() });
+  await dynamo().send(new PutCommand(write.item.Put!));
+  await sendSignInLinkMail(user, signInLink(token));
+}
+
+const invalidLink = () => new DomainError('invalid', signInLinkMessages.invalid, { token: [signInLinkMessages.invalid] });
+
+/**
+ * Spends the token and records that the account proved its e-mail (EmailVerified, the account
+ * verified), in one transaction, so a link signs in once even if two requests race with it.
+ * The account must still have the address the link was mailed to: a link sent before an e-mail
+ * change proves nothing about the new one. Answers the account to sign in.
+ */
+export async function redeemSignInLink(token: string, requestId: string): Promise<UserRecord> {
+  const found = await findUsableToken<{ userId: string; email: string }>(signInLinkTokens, token);
+  const user = found && (await findUserById(found.record.userId));
+  if (!found || !user?.isActive || user.email.toLowerCase() !== found.record.email) throw invalidLink();
+  const now = new Date().toISOString();
+  await runCommands(accountDecider, accountOf(user.id), [{ type: 'record', event: { type: 'EmailVerified', data: { userId: user.id, email: found.record.email, projectId: null } } }], {
+    by: accountActor(user, requestId),
+    writes: [spendToken(found.key, now, invalidLink), emailVerifiedWrite(user, now, invalidLink)],
+  });
+  return { ...user, isEmailVerified: true, updatedAt: now };
+}

@@ -1,0 +1,20 @@
+import { magicLinkVerifyInput } from '../../events/accounts/schemas';
+import { redeemSignInLink } from '../accounts/sign-in-links';
+import { signedInReply } from '../accounts/sign-in';
+import { recordLogin } from '../accounts/users';
+import { httpHandler } from '../http/handler';
+import { assignWaitingProjects } from '../projects/client-match';
+import { httpRoutes } from '../routes';
+
+/**
+ * Signs in with the token of a mailed sign-in link (once), with the session cookie password
+ * sign-in sets. The link proved the e-mail, so a client then gets every project waiting for it,
+ * as after a verification link.
+ */
+export const handler = httpHandler(httpRoutes.magicLinkVerify, { body: magicLinkVerifyInput }, async ({ body, event, requestId }) => {
+  const user = await redeemSignInLink(body.token, requestId);
+  if (user.role === 'client') await assignWaitingProjects(user);
+  const now = new Date().toISOString();
+  await recordLogin(user.id, now);
+  return signedInReply(200, { ...user, lastLoginAt: now }, event);
+});

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SignInLinkScreen, parseSignInLinkSearch } from '../auth/sign-in-link';
+
+/** The page a mailed sign-in link opens (functions/accounts/sign-in-links.ts `signInLink`). */
+export const Route = createFileRoute('/sign-in-link')({ validateSearch: parseSignInLinkSearch, component: SignInLinkPage });
+
+function SignInLinkPage() {
+  return <SignInLinkScreen token={Route.useSearch().token} />;
+}
