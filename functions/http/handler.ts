@@ -13,6 +13,7 @@ import { recordRequest } from '../metrics';
 import type { Access, HttpRoute } from '../routes';
 import type { IdempotencyKey } from '../store/event-store';
 import { guardJson, guardPathParameters, guardQuery, refuseContentType } from './input-guard';
+import { compressedResult } from './compression';
 import { errorReply, reply, toResult, type Reply } from './responses';
 
 /**
@@ -107,7 +108,8 @@ export function httpHandler<
     }
     return finish(result);
 
-    function finish(done: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {
+    function finish(answer: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {
+      const done = compressedResult(answer, event.headers?.['accept-encoding']);
       // Quoted by users in bug reports; finds the request's log line.
       done.headers = { ...done.headers, 'x-request-id': requestId };
       logger.info('request', {

@@ -6,7 +6,7 @@ import type { ProjectChecklist, ProjectStats } from '../../contract/projects';
 import { signedUp } from '../support/accounts';
 
 /**
- * How the local gateway sends the API's JSON (issue 16): an answer of 1 KB and more in brotli or
+ * How the API sends its JSON (issue 16; compressed by the function, so alike in AWS and locally): an answer of 1 KB and more in brotli or
  * gzip as the request's Accept-Encoding allows, with `Vary: Accept-Encoding`; as it is when no
  * encoding is asked for; and an answer that is already encoded (the audit export's gzip) never
  * encoded twice.
@@ -20,7 +20,7 @@ async function projectWithChecklist() {
   return { id: project.body.id as string, cookie: contractor.api.cookie! };
 }
 
-describe("the API's answers as the gateway sends them", () => {
+describe("the API's answers as they are sent", () => {
   it('a checklist (tens of KB of JSON): brotli or gzip when asked, the same JSON decoded; plain when not asked', async () => {
     const { id, cookie } = await projectWithChecklist();
     const path = `/api/projects/${id}/checklist`;

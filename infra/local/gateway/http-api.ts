@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { constants as zlibConstants } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import compression from 'compression';
 import { apiSecurityHeaders } from '../../../functions/http/security-headers';
 import { httpRoutes, type HttpRoute } from '../../../functions/routes';
 import { invoke } from './lambda';
@@ -135,23 +133,6 @@ export function buildHttpEvent(input: HttpRequestInput, route: HttpRoute, params
   };
 }
 
-/**
- * Answers of 1 KB and more go out in brotli or gzip as the request's Accept-Encoding allows, with
- * `Vary: Accept-Encoding` (the `compression` package, as for the web app in web-app.ts): a
- * checklist's JSON is tens of KB. An answer that has its own Content-Encoding (the audit export's
- * gzip) is passed on as it is. The size is known from the Content-Length every answer carries:
- * written with writeHead, the package would otherwise compress answers of any size.
- */
-const compressAnswer = compression({
-  // Brotli 5 rather than the package's 4: on the seeded checklist (17 KB) 2.98 KB instead of
-  // 3.15 KB (gzip 3.14 KB), for 0.3 ms.
-  brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
-});
-
-export function handleCompressedApiRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  return new Promise((done, fail) => compressAnswer(req as never, res as never, () => handleApiRequest(req, res).then(done, fail)));
-}
-
 export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = req.method ?? 'GET';
   const matched = matchRoute(method, new URL(req.url ?? '/', 'http://localhost').pathname);
@@ -182,7 +163,7 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2) {
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
-  // As API Gateway sends it; the compression above decides on it (and drops it when it compresses).
+  // As API Gateway sends it (the function compressed the body when the caller accepts it).
   const status = result.statusCode ?? 200;
   if (status !== 204 && status !== 304) headers['content-length'] = String(Buffer.byteLength(body));
   res.writeHead(status, headers).end(body);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { PUBLISHED_PREFIX, servedObjectKey } from '../../../functions/objects/object-keys';
 import { apiSecurityHeaders, appContentSecurityPolicy, originOf, securityHeaders } from '../../../functions/http/security-headers';
-import { handleCompressedApiRequest } from './http-api';
+import { handleApiRequest } from './http-api';
 import { webApp } from './web-app';
 import { createWebSocketApi } from './websocket-api';
 
@@ -46,7 +46,7 @@ export async function startGateway(options: GatewayOptions) {
     // Defaults for every answer; an answer's own headers (the API's) take precedence in writeHead.
     for (const [name, value] of Object.entries(appHeaders(req.headers.host))) res.setHeader(name, value);
     const served = (async () => {
-      if (path.startsWith('/api/')) return handleCompressedApiRequest(req, res);
+      if (path.startsWith('/api/')) return handleApiRequest(req, res);
       if (await websocket.handleManagement(req, res)) return;
       if (path.startsWith(`/${PUBLISHED_PREFIX}`)) return serveObject(options.objectsOrigin, req, res);
       if (web) return web(req, res);
