@@ -1,4 +1,5 @@
 import { ArnFormat, type CfnElement, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnAccount } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpMethod, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -18,6 +19,7 @@ import { eventsTable, indexesOf, keysTable, stateTable, tables, type KeyAttribut
 import { Alarms } from './constructs/alarms';
 import { OperationsDashboard } from './constructs/dashboard';
 import { sendMailAs, tableData, uploadsAccess } from './constructs/grants';
+import { apiGatewayLogsPolicy } from './constructs/nag-suppressions';
 import { HandlerFunction } from './constructs/handler-function';
 import { suppressAccepted } from './constructs/nag-suppressions';
 import { Site } from './constructs/site';
@@ -196,6 +198,18 @@ export class ConstructionChecklistStack extends Stack {
       integrationLatency: '$context.integrationLatency',
       integrationError: '$context.integrationErrorMessage',
     });
+
+    // API Gateway writes the WebSocket stage's logs only through an account-wide CloudWatch role
+    // (one per account and region, shared by every API there): this stack sets it when context
+    // `apiGatewayLogsRole` is true, and leaves it to the account's owner otherwise.
+    const logsRoleContext = this.node.tryGetContext('apiGatewayLogsRole') as unknown;
+    if (logsRoleContext === true || logsRoleContext === 'true') {
+      const role = new Role(this, 'ApiGatewayLogsRole', {
+        assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
+        managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName(apiGatewayLogsPolicy)],
+      });
+      new CfnAccount(this, 'ApiGatewayAccount', { cloudWatchRoleArn: role.roleArn });
+    }
 
     // --- Web app and CDN -----------------------------------------------------------------------
     const site = new Site(this, 'Site', {

@@ -523,8 +523,8 @@ describe('ConstructionChecklist stack', () => {
 });
 
 /** The app as deployed: the edge stack (web ACL, us-east-1) and the app's stack reading its ARN; AWS's rules as a validation plugin when asked. */
-function deployedApp({ nag = false, extra }: { nag?: boolean; extra?: (stack: Stack) => void } = {}) {
-  const app = new App({ context: { ...cdkContext(), 'aws:cdk:bundling-stacks': [] } });
+function deployedApp({ nag = false, extra, context = {} }: { nag?: boolean; extra?: (stack: Stack) => void; context?: Record<string, unknown> } = {}) {
+  const app = new App({ context: { ...cdkContext(), 'aws:cdk:bundling-stacks': [], ...context } });
   if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   const edge = new EdgeStack(app, 'ConstructionChecklistEdge', { env: { account: '123456789012' } });
   const stack = new ConstructionChecklistStack(app, 'ConstructionChecklist', { env: { account: '123456789012', region: 'eu-west-1' }, crossRegionReferences: true, webAclArn: edge.webAclArn });
@@ -538,6 +538,19 @@ describe('hardened for operators (issue 17)', () => {
     // A bucket without access logs is a finding nobody accepted: the synth (and this test) fails, naming it.
     const careless = deployedApp({ nag: true, extra: (stack) => new Bucket(stack, 'CarelessBucket', { enforceSSL: true }) });
     expect(() => careless.app.synth()).toThrow(/CarelessBucket[\s\S]*AwsSolutions-S1|AwsSolutions-S1[\s\S]*CarelessBucket/);
+  });
+
+  it("sets API Gateway's account-wide logging role only when asked (context apiGatewayLogsRole), with AWS's policy for it", () => {
+    expect(template.findResources('AWS::ApiGateway::Account')).toEqual({});
+    const { app, stack } = deployedApp({ nag: true, context: { apiGatewayLogsRole: 'true' } });
+    expect(() => app.synth()).not.toThrow();
+    const withRole = Template.fromStack(stack);
+    const [account] = Object.values(withRole.findResources('AWS::ApiGateway::Account'));
+    const roleId = (account!.Properties.CloudWatchRoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    expect(withRole.toJSON().Resources[roleId].Properties).toMatchObject({
+      AssumeRolePolicyDocument: { Statement: [{ Principal: { Service: 'apigateway.amazonaws.com' } }] },
+      ManagedPolicyArns: [{ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs']] }],
+    });
   });
 
   it('puts a web ACL (us-east-1) in front of CloudFront: a rate limit per address and AWS managed rule groups', () => {

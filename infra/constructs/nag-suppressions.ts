@@ -13,6 +13,8 @@ import type { IConstruct } from 'constructs';
  */
 
 const basicExecution = 'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole';
+/** The managed policy API Gateway's account-wide logging role needs (context `apiGatewayLogsRole`). */
+export const apiGatewayLogsPolicy = 'service-role/AmazonAPIGatewayPushToCloudWatchLogs';
 
 /** CDK's own helper functions (deploying the web app, emptying its bucket): built and versioned by CDK, not by us. */
 const cdkHelper = /^(Custom::CDKBucketDeployment|Custom::S3AutoDeleteObjects|AWS679f53fac002430cb0da5b7982bd2287|LogRetention)/;
@@ -47,6 +49,8 @@ export function suppressAccepted(stack: Stack, { webBucket, uploads, accessLogs,
   for (const node of stack.node.findAll()) {
     if (node instanceof CfnRoute) {
       accept(node, 'AwsSolutions-APIG4', "Authorized inside each function by the session cookie (functions/http/handler.ts, the route manifest's access); public routes are public by design");
+    } else if (node instanceof Role && node.node.id === 'ApiGatewayLogsRole') {
+      accept(node, `AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/${apiGatewayLogsPolicy}]`, "AWS's own policy for API Gateway's account-wide logging role: it writes API logs only");
     } else if (node instanceof Role) {
       accept(node, `AwsSolutions-IAM4[${basicExecution}]`, 'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs');
       accept(node, `AwsSolutions-IAM5[${connections}]`, 'Connection ids are made per browser at connect time: a function posts to whichever is open');
