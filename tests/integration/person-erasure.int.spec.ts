@@ -165,6 +165,18 @@ describe('erasing a person', () => {
     expect(await verifyProject(eventStore(), project.id)).toEqual([]);
   });
 
+  it("a contractor's Delete Account: their projects go, and their name, e-mail and phone with them, from every table", async () => {
+    const surname = uniqueSurname();
+    const contractor = await signedUp('contractor', { firstName: 'Corbin', lastName: surname });
+    ok(await contractor.api.put('/api/auth/profile', { firstName: 'Corbin', lastName: surname, email: contractor.user.email, companyName: `${surname} Builders`, phone: '555-0100-42' }));
+    const project = ok(await contractor.api.post('/api/projects', { name: 'Short Lived', address: '2 Gone Road', clientName: 'Chris Owner' }));
+    ok(await contractor.api.post('/api/chat', { projectId: project.id, message: 'Starting Monday.' }));
+    expect(await itemsHolding([surname])).not.toHaveLength(0);
+    ok(await contractor.api.delete('/api/auth/account'));
+    expect(await itemsHolding([surname, contractor.user.email, '555-0100-42'])).toEqual([]);
+    expect(await verifyProject(eventStore(), project.id)).toEqual([]);
+  });
+
   it('a person with nothing to erase: the dry run says so and changes nothing', async () => {
     const answer = await script('person-erase', ['--user', 'no-such-person']);
     expect(answer).toMatchObject({ code: 0 });
