@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/adapters/dynamo';
@@ -11,6 +9,7 @@ import { config } from '../../functions/config';
 import { eventStore } from '../../functions/store/default-store';
 import { verifyProject, verifyStream } from '../../functions/store/verify';
 import { signedUp } from '../support/accounts';
+import { runScript } from '../support/run-script';
 import { ApiClient } from '../support/api-client';
 
 /**
@@ -25,22 +24,12 @@ const workDir = mkdtempSync(join(tmpdir(), 'person-erasure-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 let files = 0;
 
-async function script(name: string, args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], { env: process.env, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, out: `${stdout}${stderr}` };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: `${failed.stdout}${failed.stderr}` };
-  }
-}
-
 const saved = (document: unknown) => {
   const file = join(workDir, `export-${++files}.json`);
   writeFileSync(file, JSON.stringify(document));
   return file;
 };
-const auditVerify = (file: string, extra: string[] = []) => script('audit-verify', [file, '--jwks', `${new ApiClient().baseUrl}/api/audit/keys`, ...extra]);
+const auditVerify = (file: string, extra: string[] = []) => runScript('audit-verify', [file, '--jwks', `${new ApiClient().baseUrl}/api/audit/keys`, ...extra]);
 
 const ok = (answer: { status: number; body: any }) => {
   expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
@@ -108,12 +97,12 @@ describe('erasing a person', () => {
     const kept = saved(ok(await contractor.api.get(`/api/projects/${project.id}/audit-export`)));
     expect((await auditVerify(kept)).code).toBe(0);
 
-    const dryRun = await script('person-erase', ['--user', client.user.id]);
+    const dryRun = await runScript('person-erase', ['--user', client.user.id]);
     expect(dryRun).toMatchObject({ code: 0 });
     expect(dryRun.out).toMatch(/would erase the client account, 1 project\(s\)/);
     expect(await itemsHolding(traces)).not.toHaveLength(0);
 
-    const erased = await script('person-erase', ['--user', client.user.id, '--confirm']);
+    const erased = await runScript('person-erase', ['--user', client.user.id, '--confirm']);
     expect(erased.code, erased.out).toBe(0);
     expect(erased.out).toMatch(/erased the client account, 1 project\(s\) they appear in \(client of 1\): 2 key\(s\) deleted/);
 
@@ -178,9 +167,9 @@ describe('erasing a person', () => {
   });
 
   it('a person with nothing to erase: the dry run says so and changes nothing', async () => {
-    const answer = await script('person-erase', ['--user', 'no-such-person']);
+    const answer = await runScript('person-erase', ['--user', 'no-such-person']);
     expect(answer).toMatchObject({ code: 0 });
     expect(answer.out).toContain('would erase 0 project(s)');
-    expect((await script('person-erase', [])).code).toBe(2);
+    expect((await runScript('person-erase', [])).code).toBe(2);
   });
 });

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +11,7 @@ import { withoutQuery } from '../../functions/objects/object-keys';
 import { eventStore } from '../../functions/store/default-store';
 import { verifyProject } from '../../functions/store/verify';
 import { signedUp } from '../support/accounts';
+import { runScript } from '../support/run-script';
 
 /**
  * `npm run tenant:export` and `tenant:offboard`, run as an operator would, in processes of their
@@ -22,16 +21,6 @@ import { signedUp } from '../support/accounts';
 
 const workDir = mkdtempSync(join(tmpdir(), 'tenant-ops-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-
-async function script(name: string, args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], { env: process.env, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, out: `${stdout}${stderr}` };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: `${failed.stdout}${failed.stderr}` };
-  }
-}
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -100,7 +89,7 @@ describe('tenant export and offboarding', () => {
     const tenant = gone.contractor.user.id;
 
     const file = join(workDir, 'gone.ndjson');
-    const exported = await script('tenant-export', ['--tenant', tenant, '--out', file]);
+    const exported = await runScript('tenant-export', ['--tenant', tenant, '--out', file]);
     expect(exported.code, exported.out).toBe(0);
     const records = readExport(file);
     const events = records.filter((record) => record.record === 'event');
@@ -116,12 +105,12 @@ describe('tenant export and offboarding', () => {
     expect(exported.out).toMatch(new RegExp(`Tenant ${tenant}: \\d+ events, \\d+ state items, 2 objects written to `));
 
     // Without --confirm, it only says what it would remove.
-    const dryRun = await script('tenant-offboard', ['--tenant', tenant]);
+    const dryRun = await runScript('tenant-offboard', ['--tenant', tenant]);
     expect(dryRun.out).toMatch(/would remove \d+ events \(1 projects\)/);
     expect(await stored(gone.published)).toBe(true);
 
     const keptBefore = await itemsMentioning(kept.project.id);
-    const offboarded = await script('tenant-offboard', ['--tenant', tenant, '--confirm']);
+    const offboarded = await runScript('tenant-offboard', ['--tenant', tenant, '--confirm']);
     expect(offboarded.code, offboarded.out).toBe(0);
     expect(offboarded.out).toMatch(new RegExp(`removed ${events.length} events \\(1 projects\\), \\d+ state items, 2 objects`));
 
@@ -142,7 +131,7 @@ describe('tenant export and offboarding', () => {
   });
 
   it('says so when a tenant has nothing, and refuses to run without one', async () => {
-    expect((await script('tenant-offboard', ['--tenant', 'no-such-tenant', '--confirm'])).out).toContain('nothing found');
-    expect((await script('tenant-export', [])).code).toBe(2);
+    expect((await runScript('tenant-offboard', ['--tenant', 'no-such-tenant', '--confirm'])).out).toContain('nothing found');
+    expect((await runScript('tenant-export', [])).code).toBe(2);
   });
 });
