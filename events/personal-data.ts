@@ -122,17 +122,36 @@ export function sealedRefsOf(event: Pick<StoredEvent, 'data' | 'meta'>): SealedR
   return refs;
 }
 
-/** The event with every sealed value replaced by `open(ref)` (the plain value, or ERASED when its key is gone). */
+/**
+ * The event with every sealed value replaced by `open(ref)` (the plain value, or ERASED when its
+ * key is gone). What holds no sealed value is the same object as before (copies only along the
+ * way to a changed value, made by spreading, so replays keep fast object shapes).
+ */
 export function openEvent<E extends Pick<StoredEvent, 'data' | 'meta'>>(event: E, open: (ref: SealedRef) => string): E {
   const replace = (node: unknown): unknown => {
     if (typeof node === 'string') {
       const ref = node.startsWith('pii1:') ? parseSealed(node) : undefined;
       return ref ? open(ref) : node;
     }
-    if (Array.isArray(node)) return node.map(replace);
-    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, replace(value)]));
+    if (Array.isArray(node)) {
+      let copy: unknown[] | undefined;
+      node.forEach((value, i) => {
+        const replaced = replace(value);
+        if (replaced !== value) (copy ??= [...node])[i] = replaced;
+      });
+      return copy ?? node;
+    }
+    if (node && typeof node === 'object') {
+      let copy: Record<string, unknown> | undefined;
+      for (const [key, value] of Object.entries(node)) {
+        const replaced = replace(value);
+        if (replaced !== value) (copy ??= { ...node })[key] = replaced;
+      }
+      return copy ?? node;
+    }
     return node;
   };
-  if (!sealedRefsOf(event).length) return event;
-  return { ...event, data: replace(event.data), meta: replace(event.meta) as E['meta'] };
+  const data = replace(event.data);
+  const meta = replace(event.meta) as E['meta'];
+  return data === event.data && meta === event.meta ? event : { ...event, data, meta };
 }
