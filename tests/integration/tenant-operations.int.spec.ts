@@ -97,6 +97,10 @@ describe('tenant export and offboarding', () => {
     expect(events.length).toBe(await eventCountOf(tenant));
     expect(events.every((event) => event.tenantId === tenant)).toBe(true);
     expect(events.some((event) => event.type === 'MessagePosted')).toBe(true);
+    // Names are sealed as stored (so the hashes hold); `plain` has them readable for the tenant.
+    const posted = events.find((event) => event.type === 'MessagePosted' && (event.meta as { role: string }).role === 'client') as unknown as { data: { senderName: string }; plain: { data: unknown } };
+    expect(posted.data.senderName).toMatch(/^pii1:person:/);
+    expect(posted.plain.data).toMatchObject({ senderName: 'Chris Owner', message: 'Hello from Offboarded Oaks' });
     const text = JSON.stringify(records);
     expect(text).toContain(gone.project.id);
     expect(text).toContain(gone.contractor.user.email);
