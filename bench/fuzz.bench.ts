@@ -133,7 +133,9 @@ const validBodies: Partial<Record<keyof typeof httpRoutes, () => Record<string, 
   createRoom: () => ({ projectId: ids.project, type: 'kitchen' }),
   renameRoom: () => ({ customName: 'R' }),
   createItem: () => ({ roomId: ids.room, category: 'standard', name: 'I' }),
-  patchItem: () => ({ details: 'd', purchasesMade: true }),
+  patchItem: () => ({ details: 'd', purchasesMade: true, cost: 12.5, decideBy: '2027-01-01', leadTimeDays: 14 }),
+  declineItem: () => ({ reason: 'r' }),
+  digestUnsubscribe: () => ({ token: 'x' }),
   putItem: () => ({ details: 'd' }),
   postChat: () => ({ projectId: ids.project, message: 'm', roomId: ids.room }),
   markMessageRead: () => ({ readByClient: true }),
@@ -144,7 +146,7 @@ const validBodies: Partial<Record<keyof typeof httpRoutes, () => Record<string, 
 
 // --- generators ---------------------------------------------------------------------------------
 const CONTROL = ['\u0000', '\u0001', '\u0007', '\u0008', '\u000b', '\u001b', '\u001f', '\u007f'];
-const FIELD_NAMES = ['name', 'email', 'password', 'projectId', 'roomId', 'message', 'details', 'cabinetDetails', 'referenceLinks', 'token', 'status', 'customName', 'type', 'category', 'userType', '__proto__', 'constructor', ''];
+const FIELD_NAMES = ['name', 'email', 'password', 'projectId', 'roomId', 'message', 'details', 'cabinetDetails', 'referenceLinks', 'token', 'status', 'customName', 'type', 'category', 'userType', 'allowance', 'cost', 'decideBy', 'leadTimeDays', 'reason', '__proto__', 'constructor', ''];
 
 function randomString(): string {
   switch (int(9)) {

@@ -2,7 +2,7 @@ import type { PublishAnswer, UploadAnswer } from '../events/uploads/photo-rules'
 import type { AuditExport, AuditKeys, ItemHistory, ItemStateAt, ProjectAudit } from './audit';
 import type { ForgotPasswordAnswer, MessageAnswer, ResendVerificationAnswer, User, VerifyEmailAnswer } from './accounts';
 import type { ChatMessage, HistoryEntry, MarkAllReadAnswer, UserSessionAnswer } from './chat';
-import type { ChecklistItem, ClientProject, Project, ProjectChecklist, ProjectStats, ProjectWithStats, Room, ShareAnswer } from './projects';
+import type { Budget, ChecklistItem, Decision, ClientProject, Project, ProjectChecklist, ProjectStats, ProjectWithStats, Room, ShareAnswer } from './projects';
 
 /**
  * What each route of the manifest (`functions/routes.ts`, by the same names) answers when it
@@ -43,6 +43,8 @@ export interface RouteAnswers {
   shareWithClient: ShareAnswer;
   auditExport: AuditExport;
   projectAudit: ProjectAudit;
+  projectBudget: Budget;
+  projectDecisions: Decision[];
 
   listRooms: Room[];
   createRoom: Room;
@@ -55,6 +57,8 @@ export interface RouteAnswers {
   patchItem: ChecklistItem;
   putItem: ChecklistItem;
   deleteItem: MessageAnswer;
+  approveItem: ChecklistItem;
+  declineItem: ChecklistItem;
   /** The whole history, or with `asOf` the item as it was then. */
   itemHistory: ItemHistory | ItemStateAt;
   auditKeys: AuditKeys;
@@ -66,6 +70,9 @@ export interface RouteAnswers {
   markAllRead: MarkAllReadAnswer;
   requestUpload: UploadAnswer;
   publishObject: PublishAnswer;
+
+  /** The opt-out is recorded (again: the same answer). */
+  digestUnsubscribe: MessageAnswer;
 
   getUserSession: UserSessionAnswer;
   putUserSession: UserSessionAnswer;

@@ -31,5 +31,10 @@ export const itemFixture = (overrides: Partial<ChecklistItem> = {}): ChecklistIt
   referenceLinks: [],
   referenceImages: [],
   order: 0,
+  allowance: null,
+  cost: null,
+  decideBy: null,
+  leadTimeDays: null,
+  approval: null,
   ...overrides,
 });

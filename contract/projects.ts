@@ -77,6 +77,40 @@ export interface ChecklistItem {
   referenceLinks: readonly string[];
   referenceImages: readonly string[];
   order: number;
+  /** Issue 18: the budget (null while unset), when the selection is due, and the client's answer to it. */
+  allowance: number | null;
+  cost: number | null;
+  /** YYYY-MM-DD, as set on the item (the due date derived from the project is the decisions route's). */
+  decideBy: string | null;
+  leadTimeDays: number | null;
+  approval: Approval | null;
+}
+
+/** The client's approval (or decline) of an item's selection as it is now; null once the selection changed. */
+export type Approval =
+  | { status: 'approved'; approvedAt: string; approvedBy: { id: string; name: string }; selectionHash: string }
+  | { status: 'declined'; declinedAt: string; declinedBy: { id: string; name: string }; reason: string; selectionHash: string };
+
+/** GET /api/projects/{id}/budget: sums of the items' allowances and costs; difference = allowance − cost (negative: over budget). */
+export interface BudgetFigures {
+  allowance: number;
+  cost: number;
+  difference: number;
+}
+
+export interface Budget extends BudgetFigures {
+  rooms: Array<BudgetFigures & { roomId: string; name: string }>;
+}
+
+/** GET /api/projects/{id}/decisions: an open selection and when it is due. */
+export interface Decision {
+  itemId: string;
+  name: string;
+  roomName: string;
+  /** YYYY-MM-DD: the item's own, or the project's target completion less its lead time. */
+  decideBy: string | null;
+  /** decideBy is before today (UTC). */
+  overdue: boolean;
 }
 
 /** A room of the checklist read, with its items in display order. */

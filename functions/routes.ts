@@ -56,6 +56,10 @@ export const httpRoutes = {
   // Every event of the project with a signed checkpoint; a 10,000-event project is a few MB of JSON.
   auditExport: { method: 'GET', path: '/api/projects/{id}/audit-export', handler: 'audit-export', access: 'authenticated', auditKey: 'sign' },
   projectAudit: { method: 'GET', path: '/api/projects/{id}/audit', handler: 'project-audit', access: 'authenticated', auditKey: 'publish' },
+  // Issue 18: allowances and costs summed per room and project (counters, not items).
+  projectBudget: { method: 'GET', path: '/api/projects/{id}/budget', handler: 'project-budget', access: 'authenticated' },
+  // Issue 18: the open selections and when each is due.
+  projectDecisions: { method: 'GET', path: '/api/projects/{id}/decisions', handler: 'project-decisions', access: 'authenticated' },
 
   listRooms: { method: 'GET', path: '/api/projects/{projectId}/rooms', handler: 'rooms-list', access: 'authenticated' },
   createRoom: { method: 'POST', path: '/api/rooms', handler: 'room-create', access: 'contractor' },
@@ -68,6 +72,9 @@ export const httpRoutes = {
   patchItem: { method: 'PATCH', path: '/api/checklist-items/{id}', handler: 'item-update', access: 'authenticated' },
   putItem: { method: 'PUT', path: '/api/checklist-items/{id}', handler: 'item-update', access: 'authenticated' },
   deleteItem: { method: 'DELETE', path: '/api/checklist-items/{id}', handler: 'item-delete', access: 'contractor' },
+  // Issue 18: the assigned client's answer to an item's selection.
+  approveItem: { method: 'POST', path: '/api/checklist-items/{id}/approve', handler: 'item-approve', access: 'client' },
+  declineItem: { method: 'POST', path: '/api/checklist-items/{id}/decline', handler: 'item-decline', access: 'client' },
   itemHistory: { method: 'GET', path: '/api/checklist-items/{id}/history', handler: 'item-history', access: 'authenticated' },
   auditKeys: { method: 'GET', path: '/api/audit/keys', handler: 'audit-keys', access: 'public', auditKey: 'publish' },
 
@@ -78,6 +85,9 @@ export const httpRoutes = {
   markAllRead: { method: 'PUT', path: '/api/chat/{projectId}/mark-all-read', handler: 'chat-mark-all-read', access: 'authenticated' },
   requestUpload: { method: 'POST', path: '/api/objects/upload', handler: 'objects-upload', access: 'authenticated' },
   publishObject: { method: 'PUT', path: '/api/objects/acl', handler: 'objects-acl', access: 'authenticated' },
+
+  // Issue 18: a digest mail's unsubscribe link (a signed token, no sign-in).
+  digestUnsubscribe: { method: 'POST', path: '/api/digest/unsubscribe', handler: 'digest-unsubscribe', access: 'public' },
 
   getUserSession: { method: 'GET', path: '/api/user-session', handler: 'user-session-get', access: 'authenticated' },
   putUserSession: { method: 'PUT', path: '/api/user-session', handler: 'user-session-put', access: 'authenticated' },
@@ -100,5 +110,8 @@ export const browserNotifier = { handler: 'notify-browsers', batchSize: 100 } as
 
 /** Rotates the session key (a Secrets Manager rotation function; infra/stack.ts schedules it). */
 export const sessionKeyRotator = { handler: 'rotate-session-secret', everyDays: 30 } as const;
+
+/** Mails each client the decisions due soon and overdue (issue 18): an EventBridge schedule, daily at 13:00 UTC (morning in the Americas). */
+export const dailyDigest = { handler: 'send-digest', schedule: { hour: '13', minute: '0' } } as const;
 
 export const handlerModulePath = (handler: string): string => `functions/handlers/${handler}.ts`;

@@ -4,6 +4,8 @@ import { CfnStage, HttpApi, HttpMethod, WebSocketApi, WebSocketStage } from 'aws
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, ManagedPolicy } from 'aws-cdk-lib/aws-iam';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -14,7 +16,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { envNames } from '../functions/config';
 import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
-import { browserNotifier, handlerModulePath, httpRoutes, sessionKeyRotator, webSocketRoutes, type HttpRoute } from '../functions/routes';
+import { browserNotifier, dailyDigest, handlerModulePath, httpRoutes, sessionKeyRotator, webSocketRoutes, type HttpRoute } from '../functions/routes';
 import { eventsTable, indexesOf, keysTable, stateTable, tables, type KeyAttribute, type TableDefinition } from '../functions/tables';
 import { Alarms } from './constructs/alarms';
 import { OperationsDashboard } from './constructs/dashboard';
@@ -338,6 +340,22 @@ export class ConstructionChecklistStack extends Stack {
         onFailure: new SqsDlq(browserNotifierDlq),
       }),
     );
+
+    // --- The daily decisions digest (issue 18): an EventBridge schedule; the API functions' grants
+    // (the state table, mail as the configured identity, the session key that signs unsubscribe links).
+    const dailyDigestFn = track(new HandlerFunction(this, 'DailyDigest', {
+      handler: dailyDigest.handler,
+      description: `schedule: ${handlerModulePath(dailyDigest.handler)}`,
+      environment,
+      role: apiRole,
+      timeout: Duration.minutes(5),
+    }));
+    new Rule(this, 'DailyDigestSchedule', {
+      description: 'Mails each client the decisions due within 7 days and the overdue ones, daily',
+      schedule: Schedule.cron({ hour: dailyDigest.schedule.hour, minute: dailyDigest.schedule.minute }),
+      // A failed run is retried: clients mailed that day already are not mailed again.
+      targets: [new LambdaFunction(dailyDigestFn, { retryAttempts: 2 })],
+    });
 
     // --- Alarms --------------------------------------------------------------------------------
     const alarms = new Alarms(this, 'Alarms', { email: this.node.tryGetContext('alarmEmail') as string | undefined });

@@ -10,7 +10,7 @@ import { envNames } from '../functions/config';
 import { ORIGIN_VERIFY_HEADER } from '../functions/http/client-address';
 import { HSTS_MAX_AGE_SECONDS } from '../functions/http/security-headers';
 import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
-import { browserNotifier, handlerModulePath, httpRoutes, sessionKeyRotator, webSocketRoutes } from '../functions/routes';
+import { browserNotifier, dailyDigest, handlerModulePath, httpRoutes, sessionKeyRotator, webSocketRoutes } from '../functions/routes';
 import { eventsTable, indexesOf, keysTable, stateTable, type TableDefinition } from '../functions/tables';
 import { HandlerFunction } from './constructs/handler-function';
 import { routeGroups } from './constructs/dashboard';
@@ -75,7 +75,7 @@ const uploadsBucketIdIn = (synthesized: Template): string =>
 /** Our functions carry a description naming what they serve; CDK's helper functions do not. */
 const ourFunctions = () =>
   Object.entries(template.findResources('AWS::Lambda::Function')).filter(([, fn]) =>
-    /^(route|websocket|browser-notifier|secret-rotation): /.test(fn.Properties.Description ?? ''),
+    /^(route|websocket|browser-notifier|secret-rotation|schedule): /.test(fn.Properties.Description ?? ''),
   );
 const functionIdByDescription = (description: string): string => {
   const found = ourFunctions().filter(([, fn]) => fn.Properties.Description === description);
@@ -151,10 +151,10 @@ describe('ConstructionChecklist stack', () => {
     });
   });
 
-  it('has one Lambda per handler module (HTTP, WebSocket), the browser notifier and the key rotator, on Node 24 arm64 with the app configuration', () => {
+  it('has one Lambda per handler module (HTTP, WebSocket), the browser notifier, the key rotator and the daily digest, on Node 24 arm64 with the app configuration', () => {
     const fns = ourFunctions();
     const wsHandlers = new Set(Object.values(webSocketRoutes).map((route) => route.handler));
-    expect(fns).toHaveLength(httpHandlers.size + wsHandlers.size + 2);
+    expect(fns).toHaveLength(httpHandlers.size + wsHandlers.size + 3);
     // Every route is named by exactly one function.
     const served = fns.flatMap(([, fn]) => String(fn.Properties.Description).replace(/^(route|websocket): /, '').split(', '));
     expect(served.sort()).toEqual(
@@ -163,6 +163,7 @@ describe('ConstructionChecklist stack', () => {
         ...Object.keys(webSocketRoutes),
         `browser-notifier: ${handlerModulePath(browserNotifier.handler)}`,
         `secret-rotation: ${handlerModulePath(sessionKeyRotator.handler)}`,
+        `schedule: ${handlerModulePath(dailyDigest.handler)}`,
       ].sort(),
     );
 
@@ -618,6 +619,18 @@ describe('hardened for operators (issue 17)', () => {
     const body = JSON.stringify(dashboard.Properties.DashboardBody);
     for (const group of routeGroups) for (const signal of ['requests', 'errors', 'latency']) expect(body).toContain(`${group}: ${signal}`);
     expect(routeGroups).toEqual(expect.arrayContaining(['auth', 'projects', 'checklist-items', 'chat']));
+  });
+
+  it('runs the daily decisions digest on an EventBridge schedule, retried, with the API functions\' role (state table, mail, session key)', () => {
+    const digestId = functionIdByDescription(`schedule: ${handlerModulePath(dailyDigest.handler)}`);
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: `cron(${dailyDigest.schedule.minute} ${dailyDigest.schedule.hour} * * ? *)`,
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [digestId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } })],
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [digestId, 'Arn'] }, Principal: 'events.amazonaws.com' });
+    const role = (template.findResources('AWS::Lambda::Function')[digestId]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    expect(role).toMatch(/^ApiFunctionRole/);
   });
 
   it('rotates the session key every 30 days with its own function, and lets only the API functions read it', () => {

@@ -64,13 +64,26 @@ function itemAction(event: ItemEvent): string {
       return 'Uploaded photo';
     case 'ItemDeleted':
       return 'Deleted item';
+    case 'ItemBudgetSet':
+      return event.data.field === 'allowance' ? 'Updated allowance' : 'Updated cost';
+    case 'ItemScheduleSet':
+      return event.data.field === 'decideBy' ? 'Updated decide-by date' : 'Updated lead time';
+    case 'ItemApproved':
+      return 'Approved selection';
+    case 'ItemDeclined':
+      return 'Declined selection';
+    case 'ItemApprovalCleared':
+      return event.data.was === 'approved' ? 'Approval cleared: details changed' : 'Decline cleared: details changed';
   }
 }
+
+/** The entry's tail: which field voided an approval ('cabinet details'). Never the decline's reason (free text). */
+const itemDetails = (event: ItemEvent): string | undefined => (event.type === 'ItemApprovalCleared' ? plainWords(event.data.field) : undefined);
 
 /** The entry for a change to a checklist item, named by the item and its room. */
 export function describeItemEvent(event: ItemEvent, context: { itemName: string; roomName: string }): ActivityEntry {
   const itemName = event.type === 'ItemAdded' ? context.itemName || event.data.name : context.itemName;
-  return entry({ action: itemAction(event), itemName, roomName: context.roomName });
+  return entry({ action: itemAction(event), details: itemDetails(event), itemName, roomName: context.roomName });
 }
 
 /** 'clientPhone' → 'client phone'. */

@@ -136,8 +136,61 @@ export const photoPublished = defineEvent('PhotoPublished', {
 
 export const itemDeleted = defineEvent('ItemDeleted', { schemaVersion: 1, schema: z.object({ itemId: z.string() }) });
 
+/** The item's budget (issue 18): an allowance (the contractor's) and a cost, in currency units with cents; null is unset. */
+export const budgetFields = ['allowance', 'cost'] as const;
+export type BudgetField = (typeof budgetFields)[number];
+
+export const itemBudgetSet = defineEvent('ItemBudgetSet', {
+  schemaVersion: 1,
+  schema: z.object({ field: z.enum(budgetFields), from: z.nullable(z.number()), to: z.nullable(z.number()) }),
+});
+
+/** When the item's selection is due (issue 18): a date (YYYY-MM-DD), or a lead time in days before the project's target completion. */
+export const itemScheduleSet = defineEvent('ItemScheduleSet', {
+  schemaVersion: 1,
+  schema: z.union([
+    z.object({ field: z.literal('decideBy'), from: z.nullable(z.string()), to: z.nullable(z.string()) }),
+    z.object({ field: z.literal('leadTimeDays'), from: z.nullable(z.number()), to: z.nullable(z.number()) }),
+  ]),
+});
+
+/**
+ * The client approved the item's selection (issue 18): exactly what was approved (selection.ts)
+ * and its SHA-256, so the record proves what the approval covered. The approver is named by id
+ * only: their name is the event's actor's (meta), which the store seals.
+ */
+export const itemApproved = defineEvent('ItemApproved', {
+  schemaVersion: 1,
+  schema: z.object({ approvedAt: z.string(), approvedBy: z.string(), selectionHash: z.string(), selection: z.record(z.string(), z.unknown()) }),
+});
+
+/** The client declined the item's selection, saying why. */
+export const itemDeclined = defineEvent('ItemDeclined', {
+  schemaVersion: 1,
+  schema: z.object({ declinedAt: z.string(), declinedBy: z.string(), selectionHash: z.string(), reason: z.string() }),
+});
+
+/** A change to the approved (or declined) selection voided the client's answer; `field` is what changed. */
+export const itemApprovalCleared = defineEvent('ItemApprovalCleared', {
+  schemaVersion: 1,
+  schema: z.object({ field: z.string(), was: z.enum(['approved', 'declined']) }),
+});
+
 export const projectEvents = [projectCreated, projectUpdated, projectDeleted, lockBoxCodeSet, clientAssigned, clientInvited, invitationAccepted, roomAdded, roomRenamed, roomDeleted];
-export const itemEvents = [itemAdded, itemFlagSet, itemDetailsEdited, itemListChanged, cabinetDetailsEdited, photoPublished, itemDeleted];
+export const itemEvents = [
+  itemAdded,
+  itemFlagSet,
+  itemDetailsEdited,
+  itemListChanged,
+  cabinetDetailsEdited,
+  photoPublished,
+  itemDeleted,
+  itemBudgetSet,
+  itemScheduleSet,
+  itemApproved,
+  itemDeclined,
+  itemApprovalCleared,
+];
 
 export type ProjectEvent =
   | EventOf<typeof projectCreated>
@@ -158,6 +211,11 @@ export type ItemEvent =
   | EventOf<typeof itemListChanged>
   | EventOf<typeof cabinetDetailsEdited>
   | EventOf<typeof photoPublished>
-  | EventOf<typeof itemDeleted>;
+  | EventOf<typeof itemDeleted>
+  | EventOf<typeof itemBudgetSet>
+  | EventOf<typeof itemScheduleSet>
+  | EventOf<typeof itemApproved>
+  | EventOf<typeof itemDeclined>
+  | EventOf<typeof itemApprovalCleared>;
 
 export { itemStreamId, projectStreamId } from '../streams';

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { uuid } from '../ids';
 import { cabinetDetailsSchema } from './events';
+import { dateMessage, isCalendarDate, isMoney, leadTimeMessage, moneyMessage } from './values';
 import { itemCategories, itemTypes, limits, projectStatuses, roomTypes } from './model';
 
 /**
@@ -16,13 +17,12 @@ const optional = (max: number) =>
     z.nullish(z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`))),
     z.transform((value) => value || null),
   );
-const isoDate = z.pipe(
-  z.union([
-    z.nullish(z.string().check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}/, 'must be a date (YYYY-MM-DD)'), z.maxLength(30, 'must be a date (YYYY-MM-DD)'))),
-    z.literal(''),
-  ]),
-  z.transform((value) => value || null),
-);
+/** A calendar day, YYYY-MM-DD (issue 18: decide-by dates count from these); blank or null is none. */
+const calendarDate = z.string(dateMessage).check(z.trim(), z.refine((value) => value === '' || isCalendarDate(value), dateMessage));
+const isoDate = z.pipe(z.nullish(calendarDate), z.transform((value) => value || null));
+
+/** An amount of money (issue 18): 0 to 10,000,000 with at most 2 decimals; null clears it. */
+const money = z.nullable(z.number(moneyMessage).check(z.refine(isMoney, moneyMessage)));
 
 export const projectInput = z.object({
   name: required('Project name is required', limits.projectName),
@@ -101,7 +101,23 @@ export const itemPatchInput = z
       cabinetImages: list,
       referenceLinks: list,
       referenceImages: list,
+      allowance: money,
+      cost: money,
+      decideBy: isoDate,
+      leadTimeDays: z.nullable(z.number(leadTimeMessage).check(z.int(leadTimeMessage), z.gte(0, leadTimeMessage), z.lte(limits.leadTimeDays, leadTimeMessage))),
     }),
   )
   .check(z.refine((value) => Object.keys(value).length > 0, 'Send at least one field to change'));
 export type ItemPatchInput = z.infer<typeof itemPatchInput>;
+
+/** A client's decline of a selection (issue 18): why, 1 to 500 characters. */
+export const declineInput = z.object({
+  reason: z
+    .string('Reason is required')
+    .check(z.trim(), z.minLength(1, 'Reason is required'), z.maxLength(limits.declineReason, `must be at most ${limits.declineReason} characters`)),
+});
+
+/** The unsubscribe link's token of a decisions digest mail (issue 18), as its page posts it. */
+export const digestUnsubscribeInput = z.object({
+  token: z.string('The unsubscribe link is not valid').check(z.minLength(1, 'The unsubscribe link is not valid'), z.maxLength(2000, 'The unsubscribe link is not valid')),
+});

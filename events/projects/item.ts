@@ -2,9 +2,11 @@ import { eventGuard, type Actor, type Decider } from '../decider';
 import { forbidden, invalid, notFound } from '../errors';
 import canonicalize from 'canonicalize';
 import type { ItemPatchInput } from './inputs';
-import { cabinetDetailsSchema, itemEvents, listFields, itemStreamId, type CabinetDetails, type ItemEvent, type ListField } from './events';
+import { cabinetDetailsSchema, itemEvents, listFields, itemStreamId, type BudgetField, type CabinetDetails, type ItemEvent, type ListField } from './events';
 import { isImageRef, isWebUrl } from './links';
 import { flagFields, limits, type Flag, type ItemCategory, type ItemType } from './model';
+import { canonicalSelection, isSelectionField, selectionOf, type Sha256 } from './selection';
+import { dateMessage, isCalendarDate, isMoney, leadTimeMessage, moneyMessage } from './values';
 
 /**
  * A checklist item: three independent flags, details, reference links and images, cabinet
@@ -29,7 +31,19 @@ export interface ItemState {
   readonly cabinetLinks: readonly string[];
   readonly cabinetImages: readonly string[];
   readonly cabinetDetails: CabinetDetails | null;
+  /** Budget (issue 18): null while unset. */
+  readonly allowance: number | null;
+  readonly cost: number | null;
+  /** When the selection is due (issue 18): a date, or days before the project's target completion. */
+  readonly decideBy: string | null;
+  readonly leadTimeDays: number | null;
+  /** The client's answer to the current selection, until the selection changes. */
+  readonly approval: ApprovalState | null;
 }
+
+export type ApprovalState =
+  | { readonly status: 'approved'; readonly at: string; readonly by: string; readonly selectionHash: string }
+  | { readonly status: 'declined'; readonly at: string; readonly by: string; readonly selectionHash: string; readonly reason: string };
 
 export const initialItemState: ItemState = {
   exists: false,
@@ -48,6 +62,11 @@ export const initialItemState: ItemState = {
   cabinetLinks: [],
   cabinetImages: [],
   cabinetDetails: null,
+  allowance: null,
+  cost: null,
+  decideBy: null,
+  leadTimeDays: null,
+  approval: null,
 };
 
 export const isComplete = (item: Pick<ItemState, 'contractorCompleted' | 'purchasesMade' | 'clientCompleted'>): boolean =>
@@ -61,6 +80,12 @@ export type ItemCommand =
   | { type: 'setList'; field: ListField; values: readonly string[] }
   | { type: 'editCabinetDetails'; cabinetDetails: CabinetDetails | null }
   | { type: 'recordPhoto'; objectPath: string; contentType: string; bytes: number }
+  | { type: 'setBudget'; field: BudgetField; value: number | null }
+  | { type: 'setSchedule'; field: 'decideBy'; value: string | null }
+  | { type: 'setSchedule'; field: 'leadTimeDays'; value: number | null }
+  /** `at`: the answer's time; `sha256`: the server's hash function (see selection.ts). */
+  | { type: 'approve'; at: string; sha256: Sha256 }
+  | { type: 'decline'; at: string; reason: string; sha256: Sha256 }
   | { type: 'delete' };
 
 /** A PATCH (or PUT) of an item as commands, decided in turn as one change: flags, details, cabinet details, lists. */
@@ -75,11 +100,41 @@ export function itemPatchCommands(patch: ItemPatchInput): ItemCommand[] {
     const values = patch[field];
     if (values !== undefined) commands.push({ type: 'setList', field, values });
   }
+  if (patch.allowance !== undefined) commands.push({ type: 'setBudget', field: 'allowance', value: patch.allowance });
+  if (patch.cost !== undefined) commands.push({ type: 'setBudget', field: 'cost', value: patch.cost });
+  if (patch.decideBy !== undefined) commands.push({ type: 'setSchedule', field: 'decideBy', value: patch.decideBy });
+  if (patch.leadTimeDays !== undefined) commands.push({ type: 'setSchedule', field: 'leadTimeDays', value: patch.leadTimeDays });
   return commands;
 }
 
-/** Who may do what to items is the project's business: the caller checks membership first. */
+/**
+ * Who may do what to items is the project's business: the caller checks membership first (so a
+ * client here is the project's assigned client). A change to the selection voids the client's
+ * approval or decline of it (an ItemApprovalCleared naming the field follows the change).
+ */
 export function decideItem(command: ItemCommand, state: ItemState, actor: Actor): ItemEvent[] {
+  const events = decideChange(command, state, actor);
+  const changed = events.find((event) => selectionFieldOf(event) !== undefined);
+  if (!changed || !state.approval) return events;
+  return [...events, { type: 'ItemApprovalCleared', data: { field: selectionFieldOf(changed)!, was: state.approval.status } }];
+}
+
+/** The selection field an event changes, if it changes one. */
+function selectionFieldOf(event: ItemEvent): string | undefined {
+  switch (event.type) {
+    case 'ItemDetailsEdited':
+      return 'details';
+    case 'CabinetDetailsEdited':
+      return 'cabinetDetails';
+    case 'ItemListChanged':
+    case 'ItemBudgetSet':
+      return isSelectionField(event.data.field) ? event.data.field : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function decideChange(command: ItemCommand, state: ItemState, actor: Actor): ItemEvent[] {
   if (command.type === 'add') {
     if (actor.role !== 'contractor') throw forbidden('Only the contractor can add items.');
     const name = command.name.trim();
@@ -115,10 +170,46 @@ export function decideItem(command: ItemCommand, state: ItemState, actor: Actor)
       const { type: _, ...data } = command;
       return [{ type: 'PhotoPublished', data }];
     }
+    case 'setBudget': {
+      if (command.field === 'allowance' && actor.role !== 'contractor') throw forbidden('Only the contractor can set an allowance.');
+      checkMoney(command.field, command.value);
+      const before = state[command.field];
+      return before === command.value ? [] : [{ type: 'ItemBudgetSet', data: { field: command.field, from: before, to: command.value } }];
+    }
+    case 'setSchedule': {
+      if (actor.role !== 'contractor') throw forbidden('Only the contractor can set when a decision is due.');
+      if (command.field === 'decideBy') {
+        if (command.value !== null && !isCalendarDate(command.value)) throw invalid('decideBy', dateMessage);
+        return state.decideBy === command.value ? [] : [{ type: 'ItemScheduleSet', data: { field: 'decideBy', from: state.decideBy, to: command.value } }];
+      }
+      if (command.value !== null && !(Number.isInteger(command.value) && command.value >= 0 && command.value <= limits.leadTimeDays)) {
+        throw invalid('leadTimeDays', leadTimeMessage);
+      }
+      return state.leadTimeDays === command.value ? [] : [{ type: 'ItemScheduleSet', data: { field: 'leadTimeDays', from: state.leadTimeDays, to: command.value } }];
+    }
+    case 'approve': {
+      if (actor.role !== 'client') throw forbidden('Only the client can approve a selection.');
+      const selection = selectionOf(state);
+      const selectionHash = command.sha256(canonicalSelection(state));
+      if (state.approval?.status === 'approved' && state.approval.selectionHash === selectionHash) return [];
+      return [{ type: 'ItemApproved', data: { approvedAt: command.at, approvedBy: actor.userId, selectionHash, selection: { ...selection } } }];
+    }
+    case 'decline': {
+      if (actor.role !== 'client') throw forbidden('Only the client can decline a selection.');
+      const reason = command.reason.trim();
+      if (!reason) throw invalid('reason', 'Reason is required');
+      if (reason.length > limits.declineReason) throw invalid('reason', `must be at most ${limits.declineReason} characters`);
+      const selectionHash = command.sha256(canonicalSelection(state));
+      return [{ type: 'ItemDeclined', data: { declinedAt: command.at, declinedBy: actor.userId, selectionHash, reason } }];
+    }
     case 'delete':
       if (actor.role !== 'contractor') throw forbidden('Only the contractor can delete items.');
       return [{ type: 'ItemDeleted', data: { itemId: state.itemId } }];
   }
+}
+
+function checkMoney(field: BudgetField, value: number | null): void {
+  if (value !== null && !isMoney(value)) throw invalid(field, moneyMessage);
 }
 
 /**
@@ -199,6 +290,16 @@ export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
       return state;
     case 'ItemDeleted':
       return { ...state, exists: false };
+    case 'ItemBudgetSet':
+      return { ...state, [event.data.field]: event.data.to };
+    case 'ItemScheduleSet':
+      return { ...state, [event.data.field]: event.data.to };
+    case 'ItemApproved':
+      return { ...state, approval: { status: 'approved', at: event.data.approvedAt, by: event.data.approvedBy, selectionHash: event.data.selectionHash } };
+    case 'ItemDeclined':
+      return { ...state, approval: { status: 'declined', at: event.data.declinedAt, by: event.data.declinedBy, selectionHash: event.data.selectionHash, reason: event.data.reason } };
+    case 'ItemApprovalCleared':
+      return { ...state, approval: null };
   }
 }
 
@@ -210,7 +311,7 @@ export const itemDecider: Decider<ItemCommand, ItemState, ItemEvent> = {
   evolve: evolveItem,
   owns: eventGuard<ItemEvent>(itemEvents),
   // The state is plain JSON: kept on the stream's head (raise the schema when it or evolve changes).
-  snapshot: { schema: 1 },
+  snapshot: { schema: 2 },
 };
 
 /** What an item counts for in its room's and project's progress. */
@@ -243,4 +344,21 @@ export function countsDelta(before: ItemState, after: ItemState): ItemCounts {
     clientCompleted: a.clientCompleted - b.clientCompleted,
     purchased: a.purchased - b.purchased,
   };
+}
+
+/** An item's allowance and cost in cents, as its room's and project's budget counters sum them (whole numbers add exactly). */
+export interface BudgetCounts {
+  readonly allowanceCents: number;
+  readonly costCents: number;
+}
+
+const cents = (amount: number | null) => (amount === null ? 0 : Math.round(amount * 100));
+
+export const budgetOf = (item: ItemState): BudgetCounts =>
+  item.exists ? { allowanceCents: cents(item.allowance ?? null), costCents: cents(item.cost ?? null) } : { allowanceCents: 0, costCents: 0 };
+
+/** How the budget counters move when an item goes from `before` to `after`. */
+export function budgetDelta(before: ItemState, after: ItemState): BudgetCounts {
+  const [b, a] = [budgetOf(before), budgetOf(after)];
+  return { allowanceCents: a.allowanceCents - b.allowanceCents, costCents: a.costCents - b.costCents };
 }

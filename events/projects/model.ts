@@ -117,4 +117,8 @@ export const limits = {
   listEntries: 50,
   cabinetTotal: 50,
   email: 254,
+  /** Issue 18: an allowance or cost at most 10,000,000; a decline's reason 500; a lead time 365 days. */
+  money: 10_000_000,
+  declineReason: 500,
+  leadTimeDays: 365,
 } as const;

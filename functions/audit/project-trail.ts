@@ -2,6 +2,8 @@ import type { AuditStream, AuditSubject, FieldChange, ItemHistoryEntry, ProjectA
 import { auditTrail, type AuditEntry } from '../../events/audit';
 import { chatDecider } from '../../events/chat/chat';
 import type { StoredEvent } from '../../events/envelope';
+import type { ChecklistItem } from '../../contract/projects';
+import type { ItemEvent } from '../../events/projects/events';
 import { itemDecider, type ItemState } from '../../events/projects/item';
 import { projectDecider, type ProjectState } from '../../events/projects/project';
 import { displayName } from '../../events/projects/room-naming';
@@ -25,10 +27,25 @@ const entryOf = ({ version, event, at, actorId, actor, role, changes }: AuditEnt
   changes: [...changes],
 });
 
-/** An item's events as its History lists them: the fields of the item DTO, before → after. */
+/**
+ * An item's events as its History lists them: the fields of the item DTO, before → after (an
+ * approval named by its approver, the actor of its event). An approval also shows what it covered:
+ * the selection it recorded, whose hash it carries.
+ */
 export function itemHistoryEntries(projectId: string, events: readonly StoredEvent[]): ItemHistoryEntry[] {
   const owned = events.filter(itemDecider.owns);
-  return auditTrail(owned, itemDecider.initialState, itemDecider.evolve, (state) => (state.exists ? itemDto(itemItem(projectId, state)) : {})).map(entryOf);
+  const view = itemAuditView(projectId, owned);
+  return auditTrail(owned, itemDecider.initialState, itemDecider.evolve, (state) => (state.exists ? view(state) : {})).map((entry, index) => {
+    const event = owned[index]!;
+    const covered = event.type === 'ItemApproved' ? [{ field: 'approvedSelection', before: null, after: event.data.selection }] : [];
+    return { ...entryOf(entry), changes: [...entry.changes, ...covered] };
+  });
+}
+
+/** An item's state as the API answers it, its approval named by the actor of the item's events who gave it. */
+export function itemAuditView(projectId: string, events: readonly (StoredEvent & ItemEvent)[]): (state: ItemState) => ChecklistItem {
+  const approvers = new Map(events.filter((event) => event.type === 'ItemApproved' || event.type === 'ItemDeclined').map((event) => [event.meta.actorId, event.meta.displayName]));
+  return (state) => itemDto(itemItem(projectId, state, approvers.get(state.approval?.by ?? '') ?? ''));
 }
 
 /** The project's fields as the API names them, and each live room as `room:<id>` → its name. */

@@ -1,17 +1,15 @@
 import * as z from 'zod/mini';
 import { stateAt } from '../../events/audit';
 import { notFound } from '../../events/errors';
-import { itemDecider, type ItemState } from '../../events/projects/item';
+import { itemDecider } from '../../events/projects/item';
 import { itemStreamId } from '../../events/streams';
 import type { ItemHistory, ItemStateAt } from '../../contract/audit';
-import { itemHistoryEntries } from '../audit/project-trail';
+import { itemAuditView, itemHistoryEntries } from '../audit/project-trail';
 import { httpHandler } from '../http/handler';
-import { itemDto } from '../projects/dto';
 import { itemHeadPreload } from '../projects/item-access';
 import { idParam } from '../projects/params';
 import { visibleSummary } from '../projects/project-access';
 import { getSummary } from '../projects/read';
-import { itemItem } from '../projects/views';
 import { eventStore } from '../store/default-store';
 import { streamHeadOf } from '../store/event-store';
 import { httpRoutes } from '../routes';
@@ -32,7 +30,7 @@ export const handler = httpHandler(
     if (!projectId) throw notFound('Checklist item');
     visibleSummary(principal, await getSummary(projectId), 'Checklist item');
     const events = (await eventStore().readStream(itemStreamId(params.id))).filter(itemDecider.owns);
-    const asItem = (state: ItemState) => itemDto(itemItem(projectId, state));
+    const asItem = itemAuditView(projectId, events);
 
     if (query.asOf === undefined) return { itemId: params.id, entries: itemHistoryEntries(projectId, events) };
     const moment = new Date(query.asOf).toISOString();

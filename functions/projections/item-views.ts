@@ -1,9 +1,10 @@
 import { describeItemEvent } from '../../events/projects/activity';
 import type { ItemEvent } from '../../events/projects/events';
-import { countsDelta, evolveItem, isComplete, type ItemState } from '../../events/projects/item';
+import { budgetDelta, countsDelta, evolveItem, isComplete, type ItemState } from '../../events/projects/item';
 import { displayName } from '../../events/projects/room-naming';
 import { stateKeys } from '../store/keys';
-import { historyItem, itemItem, summaryCounterDeltas, type RoomView } from '../projects/views';
+import { historyItem, itemItem, summaryCounterDeltas, type ItemView, type RoomView } from '../projects/views';
+import type { ViewTable } from '../store/view-table';
 import type { WriteSet } from '../store/write-set';
 import type { Change, Projection } from './projection';
 import { settleRoomCompletion } from './room-completion';
@@ -36,8 +37,8 @@ export const itemViews = (location: ItemLocation, room?: Pick<RoomView, 'total' 
   let known = room;
   let settledInline = false;
   return {
-    write(writes, change) {
-      settledInline = writeItemViews(writes, change, location, known);
+    async write(writes, change, views) {
+      settledInline = writeItemViews(writes, change, location, known, await approverName(change, location, views));
       known = undefined;
     },
     rereadOnConflict: () => (settledInline ? [roomKey] : []),
@@ -52,8 +53,22 @@ export const itemViews = (location: ItemLocation, room?: Pick<RoomView, 'total' 
 /** A projection whose writes may be conditioned on views read before the command: on their conflict, read again and retry. */
 export type ItemProjection = Projection<ItemState, ItemEvent> & { rereadOnConflict(): readonly { pk: string; sk: string }[] };
 
+/**
+ * Who gave the item's approval or decline as it stands after the change: the actor of the change's
+ * own approval event, else (the answer stands from before) the name its view already keeps. Read
+ * only for an item with an answer; the item routes hand that view over with their access check.
+ */
+async function approverName({ before, events }: Change<ItemState, ItemEvent>, location: ItemLocation, views: ViewTable): Promise<string> {
+  const answered = events.findLast((event) => event.type === 'ItemApproved' || event.type === 'ItemDeclined');
+  if (answered) return answered.meta.displayName;
+  const after = events.reduce(evolveItem, before);
+  if (!after.exists || !after.approval) return '';
+  const view = await views.get<ItemView>(stateKeys.roomItem(location.roomId, before.itemId));
+  return view?.approval?.name ?? '';
+}
+
 /** The item's view writes; true when they settle the room's completion too (see itemViews). */
-function writeItemViews(writes: WriteSet, { before, events }: Change<ItemState, ItemEvent>, location: ItemLocation, room: Pick<RoomView, 'total' | 'completed' | 'isComplete'> | undefined): boolean {
+function writeItemViews(writes: WriteSet, { before, events }: Change<ItemState, ItemEvent>, location: ItemLocation, room: Pick<RoomView, 'total' | 'completed' | 'isComplete'> | undefined, approver: string): boolean {
   let state = before;
   for (const stored of events) {
     const after = evolveItem(state, stored);
@@ -63,7 +78,7 @@ function writeItemViews(writes: WriteSet, { before, events }: Change<ItemState, 
     }
     state = after;
   }
-  if (state.exists) writes.put(itemItem(location.projectId, state));
+  if (state.exists) writes.put(itemItem(location.projectId, state, approver));
   else writes.delete(stateKeys.roomItem(location.roomId, state.itemId || before.itemId));
   if (!before.exists && state.exists) {
     writes.put({ ...stateKeys.itemPointer(state.itemId), projectId: location.projectId, roomId: location.roomId });
@@ -88,7 +103,8 @@ function writeItemViews(writes: WriteSet, { before, events }: Change<ItemState, 
         });
     if (complete !== room.isComplete) writes.add(stateKeys.projectSummary(location.projectId), { completedRooms: complete ? 1 : -1 });
   }
-  writes.add(roomKey, { ...delta });
-  writes.add(stateKeys.projectSummary(location.projectId), summaryCounterDeltas(delta));
+  const budget = budgetDelta(before, state);
+  writes.add(roomKey, { ...delta, ...budget });
+  writes.add(stateKeys.projectSummary(location.projectId), { ...summaryCounterDeltas(delta), ...budget });
   return settles;
 }

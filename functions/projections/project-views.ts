@@ -3,7 +3,7 @@ import type { ProjectEvent } from '../../events/projects/events';
 import { evolveProject, type ProjectState } from '../../events/projects/project';
 import { stateKeys } from '../store/keys';
 import type { ViewTable } from '../store/view-table';
-import { clientIndexValue, historyItem, negate, roomItem, summaryCounterDeltas, summaryItem, zeroCounts, type ProjectSummaryView, type RoomView } from '../projects/views';
+import { clientIndexValue, historyItem, negate, roomItem, summaryCounterDeltas, summaryItem, zeroCounts, type BudgetView, type ProjectSummaryView, type RoomView } from '../projects/views';
 import type { Projection } from './projection';
 
 /**
@@ -46,16 +46,18 @@ export const projectViews: Projection<ProjectState, ProjectEvent> = {
           break;
         case 'RoomDeleted': {
           const roomKey = stateKeys.projectRoom(after.projectId, stored.data.roomId);
-          const view = await views.get<RoomView>(roomKey);
+          const view = await views.get<RoomView & BudgetView>(roomKey);
           const counts = view ?? zeroCounts;
           // Only if no item changed the room's counters since we read them (else: retry).
+          const budget = budgetCondition(view);
           writes.delete(roomKey, {
-            expression: '#total = :total AND #completed = :completed AND isComplete = :isComplete',
-            names: { '#total': 'total', '#completed': 'completed' },
-            values: { ':total': counts.total, ':completed': counts.completed, ':isComplete': view?.isComplete ?? false },
+            expression: `#total = :total AND #completed = :completed AND isComplete = :isComplete AND ${budget.expression}`,
+            names: { '#total': 'total', '#completed': 'completed', ...budget.names },
+            values: { ':total': counts.total, ':completed': counts.completed, ':isComplete': view?.isComplete ?? false, ...budget.values },
           });
           writes.delete(stateKeys.roomPointer(stored.data.roomId));
-          writes.add(summaryKey, { totalRooms: -1, completedRooms: view?.isComplete ? -1 : 0, ...summaryCounterDeltas(negate(counts)) });
+          // The room's items leave the project's budget with it (counters missing on a room that never had one).
+          writes.add(summaryKey, { totalRooms: -1, completedRooms: view?.isComplete ? -1 : 0, ...summaryCounterDeltas(negate(counts)), allowanceCents: -(view?.allowanceCents ?? 0), costCents: -(view?.costCents ?? 0) });
           break;
         }
       }
@@ -90,6 +92,18 @@ export const summaryAfter = (summary: ProjectSummaryView, state: ProjectState, c
   lockBoxCode: state.lockBoxCode,
   updatedAt: changedAt ?? summary.updatedAt,
 });
+
+/** The room's budget counters are still as read (absent, if they were). */
+function budgetCondition(view: BudgetView | undefined) {
+  const parts = (['allowanceCents', 'costCents'] as const).map((name) =>
+    view?.[name] === undefined ? { expression: `attribute_not_exists(#${name})`, values: {} } : { expression: `#${name} = :${name}`, values: { [`:${name}`]: view[name] } },
+  );
+  return {
+    expression: parts.map((part) => part.expression).join(' AND '),
+    names: { '#allowanceCents': 'allowanceCents', '#costCents': 'costCents' },
+    values: Object.assign({}, ...parts.map((part) => part.values)) as Record<string, unknown>,
+  };
+}
 
 /** Deletes a partition (a room's items, a project's history, a chat), and the pointers to its items and messages. */
 async function clearPartition(views: ViewTable, pk: string): Promise<void> {

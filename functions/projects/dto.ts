@@ -1,6 +1,7 @@
-import type { ChecklistItem, ClientProject, Project, ProjectStats, ProjectWithStats, Room } from '../../contract/projects';
+import type { Approval, Budget, ChecklistItem, ClientProject, Project, ProjectStats, ProjectWithStats, Room } from '../../contract/projects';
 import type { ProjectDetails } from '../../events/projects/events';
-import type { ItemView, ProjectSummaryView, RoomView } from './views';
+import { displayName } from '../../events/projects/room-naming';
+import type { ApprovalView, BudgetView, ItemView, ProjectSummaryView, RoomView } from './views';
 
 /** What the API answers, in the field names of spec sections 3 and 7 (the shapes are in contract/). */
 
@@ -88,4 +89,29 @@ export const itemDto = (item: ItemView): ChecklistItem => ({
   referenceLinks: item.referenceLinks ?? [],
   referenceImages: item.referenceImages ?? [],
   order: item.order,
+  allowance: item.allowance ?? null,
+  cost: item.cost ?? null,
+  decideBy: item.decideBy ?? null,
+  leadTimeDays: item.leadTimeDays ?? null,
+  approval: approvalDto(item.approval ?? null),
+});
+
+export function approvalDto(approval: ApprovalView | null): Approval | null {
+  if (!approval) return null;
+  const by = { id: approval.by, name: approval.name };
+  return approval.status === 'approved'
+    ? { status: 'approved', approvedAt: approval.at, approvedBy: by, selectionHash: approval.selectionHash }
+    : { status: 'declined', declinedAt: approval.at, declinedBy: by, reason: approval.reason, selectionHash: approval.selectionHash };
+}
+
+/** Allowance and cost from cents, and what is left (allowance − cost: negative when over budget). */
+const amounts = (counters: BudgetView) => {
+  const [allowance, cost] = [counters.allowanceCents ?? 0, counters.costCents ?? 0];
+  return { allowance: allowance / 100, cost: cost / 100, difference: (allowance - cost) / 100 };
+};
+
+/** GET /api/projects/{id}/budget: the summary's and the rooms' counters, never the items. */
+export const budgetDto = (summary: ProjectSummaryView & BudgetView, rooms: readonly (RoomView & BudgetView)[]): Budget => ({
+  ...amounts(summary),
+  rooms: rooms.map((room) => ({ roomId: room.id, name: displayName(room), ...amounts(room) })),
 });

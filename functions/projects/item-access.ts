@@ -7,7 +7,7 @@ import { streamHeadOf, type StreamHead } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 import { getStateItems } from '../store/view-table';
 import { isMember, itemLocation } from './read';
-import type { ProjectSummaryView, RoomView } from './views';
+import type { ItemView, ProjectSummaryView, RoomView } from './views';
 
 /** An item route's preload: the item's stream head, read with the session (see httpHandler's `preload`). */
 export const itemHeadPreload = ({ id }: { id: string }) => [stateKeys.streamHead(itemStreamId(id))];
@@ -19,14 +19,21 @@ export const itemHeadPreload = ({ id }: { id: string }) => [stateKeys.streamHead
  * then one BatchGetItem; without a snapshot, the item's pointer is read first. The room's counters
  * as read let the command settle the room's completion in its own transaction (itemViews).
  */
-export async function accessibleItem(principal: Principal, itemId: string, preloadedHead?: Record<string, unknown>): Promise<{ location: ReturnType<typeof locationIn> & { tenantId: string }; room: RoomView; head?: StreamHead }> {
+export async function accessibleItem(
+  principal: Principal,
+  itemId: string,
+  preloadedHead?: Record<string, unknown>,
+): Promise<{ location: ReturnType<typeof locationIn> & { tenantId: string }; room: RoomView; head?: StreamHead; view?: ItemView }> {
   const head = preloadedHead && streamHeadOf(preloadedHead);
   const snapshot = head?.snapshot?.state as ItemState | undefined;
   const where = head?.projectId && snapshot?.exists ? { projectId: head.projectId, roomId: snapshot.roomId } : await itemLocation(itemId);
   if (!where) throw notFound('Checklist item');
-  const [summary, room] = await getStateItems<[ProjectSummaryView, RoomView]>([stateKeys.projectSummary(where.projectId), stateKeys.projectRoom(where.projectId, where.roomId)]);
+  // The item's own view only when it may hold a client's answer, whose approver's name it keeps (itemViews).
+  const withView = !snapshot || Boolean(snapshot.approval);
+  const keys = [stateKeys.projectSummary(where.projectId), stateKeys.projectRoom(where.projectId, where.roomId), ...(withView ? [stateKeys.roomItem(where.roomId, itemId)] : [])];
+  const [summary, room, view] = await getStateItems<[ProjectSummaryView, RoomView, ItemView]>(keys);
   if (!summary || !room || !isMember(summary, principal)) throw notFound('Checklist item');
-  return { location: { ...locationIn(room), tenantId: summary.contractorId }, room, head };
+  return { location: { ...locationIn(room), tenantId: summary.contractorId }, room, head, ...(view ? { view } : {}) };
 }
 
 /** Where an item lives, if the caller may see it (404 otherwise). */

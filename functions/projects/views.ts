@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../../events/envelope';
 import type { ActivityEntry } from '../../events/projects/activity';
-import type { ItemCounts, ItemState } from '../../events/projects/item';
+import type { ApprovalState, BudgetCounts, ItemCounts, ItemState } from '../../events/projects/item';
 import type { ProjectState, RoomState } from '../../events/projects/project';
 import { stateKeys } from '../store/keys';
 
@@ -58,7 +58,17 @@ export interface RoomView extends ItemCounts {
   readonly isComplete: boolean;
 }
 
-export type ItemView = Omit<ItemState, 'exists' | 'itemId'> & { readonly id: string; readonly projectId: string; readonly completed: boolean };
+/** The client's answer as the item view keeps it: the state's, with the approver's name (from the event's meta). */
+export type ApprovalView = ApprovalState & { readonly name: string };
+
+/**
+ * An item's view. Views written before issue 18 lack its fields (allowance, cost, decideBy,
+ * leadTimeDays, approval): readers take a missing one as null.
+ */
+export type ItemView = Omit<ItemState, 'exists' | 'itemId' | 'approval'> & { readonly id: string; readonly projectId: string; readonly completed: boolean; readonly approval: ApprovalView | null };
+
+/** The budget counters (issue 18) on a room and on the project summary, in cents; missing on views that never had a budget. */
+export type BudgetView = Partial<BudgetCounts>;
 
 function clientIndexKey(clientId: string | null, clientEmail: string | null): Record<string, string> {
   if (clientId) return { gsi2pk: stateKeys.clientProjects(clientId) };
@@ -102,12 +112,14 @@ export function roomItem(projectId: string, room: RoomState, position: number, c
   };
 }
 
-export function itemItem(projectId: string, item: ItemState) {
-  const { exists: _exists, itemId, fromTemplate: _fromTemplate, ...fields } = item as ItemState & { fromTemplate?: unknown };
+/** The item's view; `approverName` names whoever gave the item's approval or decline (its event's actor). */
+export function itemItem(projectId: string, item: ItemState, approverName = '') {
+  const { exists: _exists, itemId, fromTemplate: _fromTemplate, approval, ...fields } = item as ItemState & { fromTemplate?: unknown };
   return {
     id: itemId,
     projectId,
     ...fields,
+    approval: approval ? { ...approval, name: approverName } : null,
     completed: item.contractorCompleted && item.purchasesMade && item.clientCompleted,
     ...stateKeys.roomItem(item.roomId, itemId),
   };

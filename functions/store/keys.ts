@@ -56,6 +56,10 @@ export const stateKeys = {
   throttle: (subject: string, windowStart: number) => ({ pk: part('throttle', subject), sk: `window#${windowStart}` }),
   /** A signed audit checkpoint recorded when a project was exported or shared (ids are ULIDs: oldest first). */
   auditCheckpoint: (projectId: string, checkpointId: string) => ({ pk: part('audit-checkpoints', projectId), sk: part('checkpoint', checkpointId) }),
+  /** A client's opt-out of a project's daily decisions digest (issue 18), recorded by its mail's unsubscribe link. */
+  digestOptOut: (userId: string, projectId: string) => ({ pk: part('digest-opt-out', userId), sk: part('project', projectId) }),
+  /** That a project's digest of one day went to its client: a run again that day (or a retry) mails no one twice. */
+  digestSent: (projectId: string, userId: string, day: string) => ({ pk: part('digest-sent', projectId), sk: `${part('user', userId)}${day}` }),
   /** A WebSocket connection; gsi1 lists a project's connections. */
   connection: (connectionId: string) => ({ pk: part('connection', connectionId), sk: 'connection' }),
   projectConnections: (projectId: string) => part('project-connections', projectId),

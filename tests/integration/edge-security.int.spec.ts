@@ -27,10 +27,12 @@ const routes = Object.entries(httpRoutes as Record<string, HttpRoute>);
 const writeRoutes = routes.filter(([, route]) => route.method !== 'GET');
 
 let contractor: Awaited<ReturnType<typeof signedUp>>;
+/** For the routes only a client may call (approve, decline): anyone else is refused before the body is read. */
+let client: Awaited<ReturnType<typeof signedUp>>;
 let projectId: string;
 
 beforeAll(async () => {
-  contractor = await signedUp('contractor');
+  [contractor, client] = await Promise.all([signedUp('contractor'), signedUp('client')]);
   const project = await contractor.api.post('/api/projects', { name: 'Edge House', address: '1 Edge Way', clientName: 'Sam' });
   expect(project.status).toBe(201);
   projectId = project.body.id;
@@ -114,7 +116,8 @@ describe('hostile input: 400 naming the field before any schema, on every write 
   it.each(writeRoutes.flatMap(([name, route]) => hostileBodies.map(([kind, body, field, message]) => [name, kind, route, body, field, message] as const)))(
     '%s: %s',
     async (_name, _kind, route, body, field, message) => {
-      const answer = await contractor.api.request(route.method, pathOf(route), body);
+      const caller = route.access === 'client' ? client : contractor;
+      const answer = await caller.api.request(route.method, pathOf(route), body);
       expect(answer.status).toBe(400);
       expect(answer.body.fieldErrors[field]).toEqual([expect.stringMatching(message)]);
       expect(answer.body.message).toMatch(new RegExp(`^${field.replace(/[.\\]/g, '\\$&')}: `));

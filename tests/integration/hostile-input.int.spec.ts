@@ -66,11 +66,14 @@ const validBodies: Record<Exclude<RouteName, ReadRoute>, (world: World) => Recor
   patchItem: () => itemChanges,
   putItem: () => itemChanges,
   deleteItem: () => null,
+  approveItem: () => null,
+  declineItem: () => ({ reason: 'Too dark for the room' }),
   postChat: ({ ours }) => ({ projectId: ours.project, senderType: 'contractor', senderName: 'Casey Builder', message: 'Tile arrives Monday', messageType: 'chat', roomId: ours.room }),
   markMessageRead: () => ({ readByContractor: true }),
   markAllRead: () => ({ userType: 'contractor', readByContractor: true }),
   requestUpload: () => null,
   publishObject: ({ objectURL, ours }) => ({ objectURL, visibility: 'public', itemId: ours.item }),
+  digestUnsubscribe: () => ({ token: 'an-unsubscribe-token' }),
   putUserSession: () => ({ userType: 'contractor', userName: 'Casey', chatOpenedOnce: true }),
 };
 
@@ -103,6 +106,10 @@ const itemChanges = {
   cabinetImages: ['https://a.example/cabinet.png'],
   referenceLinks: ['https://a.example/tile'],
   referenceImages: ['/objects/tile.png'],
+  allowance: 1500,
+  cost: 1234.5,
+  decideBy: '2026-03-01',
+  leadTimeDays: 21,
 };
 
 /** Which kind of id a path parameter is: from the parameter's name, or for `{id}` from the path. */
