@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paginateScan } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { config } from '../../functions/config';
+import { erasePerson } from '../../functions/people/erase-person';
 import { eventStore } from '../../functions/store/default-store';
+import { stateKeys } from '../../functions/store/keys';
+import { projectStreamId } from '../../events/streams';
 import { verifyProject, verifyStream } from '../../functions/store/verify';
 import { signedUp } from '../support/accounts';
 import { runScript } from '../support/run-script';
@@ -146,7 +149,16 @@ describe('erasing a person', () => {
 
   it('Delete Account erases the person too: the contractor keeps the project, the client reads as Deleted user', async () => {
     const { client, contractor, project, traces } = await clientAtWork();
+    const headKey = stateKeys.streamHead(projectStreamId(project.id));
+    const before = (await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: headKey }))).Item!;
+    expect(JSON.stringify(before.snapshot)).toContain(traces[0]);
     ok(await client.api.delete('/api/auth/account'));
+    expect(await itemsHolding(traces)).toEqual([]);
+
+    // A command in flight kept the old snapshot (with the client's details) on the head: erasing again finds and drops it.
+    await dynamo().send(new UpdateCommand({ TableName: config().stateTable, Key: headKey, UpdateExpression: 'SET #snapshot = :snapshot', ExpressionAttributeNames: { '#snapshot': 'snapshot' }, ExpressionAttributeValues: { ':snapshot': before.snapshot } }));
+    expect(await verifyProject(eventStore(), project.id)).toMatchObject([{ problem: 'snapshot_mismatch' }]);
+    await erasePerson({ userId: client.user.id, projectIds: [project.id], clientOf: [project.id] });
     expect(await itemsHolding(traces)).toEqual([]);
     const messages = await chatOf(contractor.api, project.id);
     expect(messages.find((message) => message.message === 'Thanks, oak it is.')).toMatchObject({ senderName: 'Deleted user' });
