@@ -10,17 +10,11 @@ import { buttonClass } from '../components/button';
 import { toast } from '../components/toast';
 import { signInWithLink } from './api';
 import { NAVIGATION_DELAY_MS } from './login-screen';
-import { searchText } from './verify-search';
 
 /**
  * The page a mailed sign-in link opens (/sign-in-link?token=…, issue 18): it signs in with the
  * token and lands where a password sign-in does, or says why not with a way back to Sign In.
  */
-
-export const parseSignInLinkSearch = (search: Record<string, unknown>): { token?: string } => {
-  const token = searchText(search.token);
-  return token ? { token } : {};
-};
 
 export function SignInLinkScreen({ token }: { token: string | undefined }) {
   return token ? <Redeem token={token} /> : <Refused message={signInLinkMessages.invalid} />;

@@ -1,5 +1,6 @@
 /**
- * Search parameters of the verification page (`token`, `email`), and of Sign In and Create
+ * Search parameters of the verification page (`token`, `email`), of the sign-in link's page
+ * (`token`), and of Sign In and Create
  * Account when a verification link sent the visitor there (`email` to fill in, `verify`: the
  * token to come back with). Only a token travels, never an address to go to, so no link can send
  * a user elsewhere after signing in.
@@ -16,3 +17,5 @@ export type SignInSearch = { email?: string; verify?: string };
 
 export const parseVerifyPageSearch = (search: Record<string, unknown>): VerifyPageSearch => defined({ token: searchText(search.token), email: searchText(search.email) });
 export const parseSignInSearch = (search: Record<string, unknown>): SignInSearch => defined({ email: searchText(search.email), verify: searchText(search.verify) });
+/** Kept here, not beside the page: a route's search rules load with the app, its page only when opened. */
+export const parseSignInLinkSearch = (search: Record<string, unknown>): { token?: string } => defined({ token: searchText(search.token) });

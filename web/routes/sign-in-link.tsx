@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SignInLinkScreen, parseSignInLinkSearch } from '../auth/sign-in-link';
+import { SignInLinkScreen } from '../auth/sign-in-link';
+import { parseSignInLinkSearch } from '../auth/verify-search';
 
 /** The page a mailed sign-in link opens (functions/accounts/sign-in-links.ts `signInLink`). */
 export const Route = createFileRoute('/sign-in-link')({ validateSearch: parseSignInLinkSearch, component: SignInLinkPage });
