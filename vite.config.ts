@@ -3,10 +3,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { chunkGroups } from './web-chunks.js';
 
 const here = import.meta.dirname;
 // `vite` dev runs against a running `npm start` (the local API).
 const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
+const chunks = chunkGroups();
 
 export default defineConfig({
   root: resolve(here, 'web'),
@@ -15,6 +17,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Every browser the app supports preloads modules itself: no polyfill in the entry (issue 14).
     modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: chunks.groupOf, debugName: 'cc-chunk-groups', includeDependenciesRecursively: false }] } } },
   },
   plugins: [
     // Must come before react(): it generates web/routeTree.gen.ts and splits route code.
@@ -27,6 +30,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    chunks.plugin,
   ],
   server: {
     proxy: {

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as SignedInRouteImport } from './routes/_signed-in'
+import { Route as DigestUnsubscribeRouteImport } from './routes/digest-unsubscribe'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
@@ -26,6 +27,11 @@ import { Route as SignedInProjectIdAuditRouteImport } from './routes/_signed-in/
 
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signed-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DigestUnsubscribeRoute = DigestUnsubscribeRouteImport.update({
+  id: '/digest-unsubscribe',
+  path: '/digest-unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -96,6 +102,7 @@ const SignedInProjectIdAuditRoute = SignedInProjectIdAuditRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof SignedInIndexRoute
+  '/digest-unsubscribe': typeof DigestUnsubscribeRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
@@ -110,6 +117,7 @@ export interface FileRoutesByFullPath {
   '/project/$id/audit': typeof SignedInProjectIdAuditRoute
 }
 export interface FileRoutesByTo {
+  '/digest-unsubscribe': typeof DigestUnsubscribeRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
@@ -127,6 +135,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_signed-in': typeof SignedInRouteWithChildren
+  '/digest-unsubscribe': typeof DigestUnsubscribeRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
@@ -145,6 +154,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/digest-unsubscribe'
     | '/forgot-password'
     | '/login'
     | '/register'
@@ -159,6 +169,7 @@ export interface FileRouteTypes {
     | '/project/$id/audit'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/digest-unsubscribe'
     | '/forgot-password'
     | '/login'
     | '/register'
@@ -175,6 +186,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_signed-in'
+    | '/digest-unsubscribe'
     | '/forgot-password'
     | '/login'
     | '/register'
@@ -192,6 +204,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   SignedInRoute: typeof SignedInRouteWithChildren
+  DigestUnsubscribeRoute: typeof DigestUnsubscribeRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
@@ -207,6 +220,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof SignedInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/digest-unsubscribe': {
+      id: '/digest-unsubscribe'
+      path: '/digest-unsubscribe'
+      fullPath: '/digest-unsubscribe'
+      preLoaderRoute: typeof DigestUnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot-password': {
@@ -329,6 +349,7 @@ const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   SignedInRoute: SignedInRouteWithChildren,
+  DigestUnsubscribeRoute: DigestUnsubscribeRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,

@@ -84,10 +84,9 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA)', () => {
     expect(await violations(page)).toEqual([]);
   });
 
-  // Items are drawn as they scroll into view (content-visibility); axe reads the whole DOM either way.
-  // Known to fail on 2026-11-24, left failing for web/checklist's owner: target-size on whichever
-  // control lies at the viewport's bottom edge, partly covered by the sticky footer bar (an item's
-  // Collapse, Add Link or Add Photo button, a checkbox, a details field).
+  // Every item card is laid out in a checklist of this size (content-visibility only past 150
+  // items): a card skipped off screen was sized by an estimate, and a taller one's controls lay over
+  // the next card's for axe's target-size (failed until 2026-11-24).
   for (const role of ['contractor', 'client'] as const) {
     it.each(schemes)(`checklist, ${role} (%s): no violation`, async (colorScheme) => {
       const page = await openChecklist(role, colorScheme);

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { User } from '../../contract/accounts';
 import { queries } from './queries';
 
@@ -9,4 +9,17 @@ import { queries } from './queries';
 export async function prefetchForUser(queryClient: QueryClient, start: (user: User) => Promise<void> | undefined): Promise<void> {
   const user = await queryClient.ensureQueryData(queries.me()).catch(() => null);
   if (user) void start(user);
+}
+
+/**
+ * A route loader's head start for a page's main read, beside reading the user rather than after
+ * it (the `_signed-in` loader reads the user at the same time): one round trip less before the
+ * page draws. Signed out, the read's answer (a 401) is forgotten, so signing in reads afresh.
+ */
+export function prefetchBesideUser<Data, Key extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<Data, Error, Data, Key>): void {
+  const read = queryClient.prefetchQuery(options);
+  const user = queryClient.ensureQueryData(queries.me()).catch(() => null);
+  void Promise.all([user, read]).then(([signedIn]) => {
+    if (!signedIn) queryClient.removeQueries({ queryKey: options.queryKey, exact: true });
+  });
 }

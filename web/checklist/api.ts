@@ -22,7 +22,19 @@ export const emptyStats: ProjectStats = {
 export type ItemPatch = Partial<
   Pick<
     ChecklistItem,
-    'details' | 'contractorCompleted' | 'clientCompleted' | 'purchasesMade' | 'cabinetDetails' | 'cabinetLinks' | 'cabinetImages' | 'referenceLinks' | 'referenceImages'
+    | 'details'
+    | 'contractorCompleted'
+    | 'clientCompleted'
+    | 'purchasesMade'
+    | 'cabinetDetails'
+    | 'cabinetLinks'
+    | 'cabinetImages'
+    | 'referenceLinks'
+    | 'referenceImages'
+    | 'allowance'
+    | 'cost'
+    | 'decideBy'
+    | 'leadTimeDays'
   >
 >;
 
@@ -68,6 +80,8 @@ export const addItem = (item: NewItem) =>
   });
 export const patchItem = (itemId: string, patch: ItemPatch) => callApi('patchItem', { params: { id: itemId }, body: patch });
 export const deleteItem = (itemId: string) => callApi('deleteItem', { params: { id: itemId } });
+export const approveItem = (itemId: string) => callApi('approveItem', { params: { id: itemId } });
+export const declineItem = (itemId: string, reason: string) => callApi('declineItem', { params: { id: itemId }, body: { reason } });
 
 /** Everything the page shows, refetched (Save Progress, a reconnected socket). */
 export function refreshProject(queryClient: QueryClient, projectId: string): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, KeyRound, LoaderCircle, MapPin, Printer, Save, ShieldCheck } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Project, ProjectStats, Room } from '../../contract/projects';
 import type { User } from '../../events/accounts/schemas';
 import type { RoomType } from '../../events/projects/model';
@@ -29,6 +29,8 @@ import { useCurrentTime } from '../components/use-current-time';
 import { ProgressBar } from '../components/progress-bar';
 import { inputClass } from '../components/input';
 import { cardClass } from './ui';
+import { SelectionProvider } from './selection';
+import { ProjectDates } from '../projects/project-dates';
 
 /**
  * The project checklist page (spec section 2) at /project/{id} and /client-project/{id}. The id
@@ -159,6 +161,8 @@ function ChecklistHeader({ user, project, pending = false }: { user: User; proje
   );
 }
 
+const noRooms: readonly Room[] = [];
+
 function ProjectChecklist({ project, user }: { project: Project; user: User }) {
   useProjectLiveUpdates(project.id);
   const printing = usePrinting();
@@ -170,6 +174,9 @@ function ProjectChecklist({ project, user }: { project: Project; user: User }) {
   const roomsRef = useRef<readonly Room[]>([]);
   roomsRef.current = rooms.data ?? [];
   const getRooms = useCallback(() => roomsRef.current, []);
+  // The room cards come in a second pass that React interrupts every few milliseconds: the page's
+  // frame is drawn first, and a slow phone has no long task drawing all the rooms at once.
+  const roomList = useDeferredValue(rooms.data ?? noRooms, noRooms);
   // The room last added from the add-room bar: its card scrolls into view and is marked.
   const [justAdded, setJustAdded] = useState<string | null>(null);
   // Scrolling stops short of the sticky action bar (checklist.css).
@@ -180,9 +187,10 @@ function ProjectChecklist({ project, user }: { project: Project; user: User }) {
 
   return (
     <PrintingContext value={printing}>
+      <SelectionProvider project={project} ready={rooms.isSuccess}>
       <div className="checklist-page flex min-h-screen flex-col">
         <ChecklistHeader user={user} project={project} />
-        <ChecklistFooter project={project} />
+        <ChecklistFooter project={project} roomsShown={rooms.isSuccess} />
         <main className={`${mainClass} flex-1`}>
           <ProjectSummary project={project} stats={stats.data ?? emptyStats} />
           <div className="grid grid-cols-2 gap-3 sm:gap-4">
@@ -195,10 +203,17 @@ function ProjectChecklist({ project, user }: { project: Project; user: User }) {
           ) : rooms.isError ? (
             <ListError what="the rooms" error={rooms.error} onRetry={() => void rooms.refetch()} retrying={rooms.isFetching} />
           ) : (
-            <RoomGroups rooms={rooms.data} role={user.role} getRooms={getRooms} justAdded={justAdded} />
+            <RoomGroups rooms={roomList} role={user.role} getRooms={getRooms} justAdded={justAdded} />
+          )}
+          {/* Issue 18: under the rooms, read after them, so they push nothing (each is left out while empty). */}
+          {rooms.isSuccess && (
+            <Suspense fallback={null}>
+              <SelectionPanels />
+            </Suspense>
           )}
         </main>
       </div>
+      </SelectionProvider>
     </PrintingContext>
   );
 }
@@ -221,6 +236,7 @@ function ProjectSummary({ project, stats }: { project: Project; stats: ProjectSt
           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           {project.address}
         </p>
+        <ProjectDates project={project} />
       </div>
       <dl className="grid grid-cols-5 gap-1.5 sm:gap-2">
         {counters.map(({ label, value, className }) => (
@@ -261,6 +277,9 @@ function ProgressBlock({ stats, rooms }: { stats: ProjectStats; rooms: readonly 
 /** Spec section 4: the lock box code saves 2 seconds after the last keystroke; clients only read it. */
 // Rarely shown: fetched when needed (issue 16: the first draw's JS budget).
 const NoProject = lazy(() => import('./no-project'));
+// Issue 18's Decisions due and budget summary: fetched with their data, after the rooms.
+const SelectionPanels = lazy(() => import('./selection-panels'));
+const DecisionsDueLink = lazy(() => import('./decisions-panel').then((module) => ({ default: module.DecisionsDueLink })));
 
 const LOCK_BOX_SAVE_MS = 2000;
 
@@ -348,7 +367,7 @@ const footerButtonLook = 'max-sm:min-h-11 max-sm:flex-col max-sm:gap-0.5 max-sm:
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** Spec section 9: 'Last saved' is simply the current time; it moves on each minute. */
-function ChecklistFooter({ project }: { project: Project }) {
+function ChecklistFooter({ project, roomsShown }: { project: Project; roomsShown: boolean }) {
   const now = useCurrentTime();
   return (
     // The spec's footer, drawn as a bar under the header that stays at the top once the header has
@@ -365,6 +384,12 @@ function ChecklistFooter({ project }: { project: Project }) {
           <ShareWithClientButton project={project} look={footerButtonLook} />
         </div>
         <p className="text-center text-xs text-gray-600 max-sm:order-first sm:text-sm dark:text-gray-400">
+          {/* Issue 18: a way to the Decisions due panel under the rooms, once they are drawn. */}
+          {roomsShown && (
+            <Suspense fallback={null}>
+              <DecisionsDueLink />
+            </Suspense>
+          )}
           Last saved: <time dateTime={now.toISOString()}>{timeFormat.format(now)}</time>
         </p>
       </div>

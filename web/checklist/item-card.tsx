@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronRight, History, Trash2 } from 'lucide-react';
-import { lazy, memo, Suspense, use, useCallback, useRef, useState } from 'react';
+import { lazy, memo, Suspense, use, useCallback, useRef, useState, type CSSProperties } from 'react';
 import type { Role } from '../../events/accounts/schemas';
 import type { CabinetDetails } from '../../events/projects/events';
 import { isComplete } from '../../events/projects/item';
@@ -7,9 +7,10 @@ import { OnceOpened } from '../components/once-opened';
 import type { ChecklistItem } from '../../contract/projects';
 import type { FlagField, ItemPatch } from './api';
 import { DetailsField } from './item-details';
-import { cardKind, isBacksplash, joinLinks, purchasedTone, splitLinks } from './model';
+import { cardExtraRem, cardKind, isBacksplash, joinLinks, purchasedTone, splitLinks } from './model';
 import { PrintingContext } from './printing';
 import { ItemReferences } from './references';
+import { BudgetButton, BudgetPanel, OverdueMark, SelectionLine, selectionLineRem } from './selection';
 import { cardIconButtonClass, ConfirmDelete } from './ui';
 
 // Fetched at its first opening, not before the checklist draws (issue 14).
@@ -44,6 +45,8 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
   const [open, setOpen] = useState(true);
   const [deleting, setDeleting] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
+  // Issue 18: the allowance, cost and decide-by fields, opened on demand (they are rarely edited).
+  const [budgetOpen, setBudgetOpen] = useState(false);
   const deleteRef = useRef<HTMLButtonElement>(null);
   const expanded = open || printing;
   const complete = isComplete(item);
@@ -65,7 +68,8 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
       aria-labelledby={`item-name-${item.id}`}
       data-item-id={item.id}
       data-kind={cardKind(item)}
-      className="item-card grid rounded-md border border-gray-200 bg-white px-1 pb-1 [contain-intrinsic-size:auto_8.75rem] [content-visibility:auto] break-inside-avoid sm:gap-1 sm:p-2 sm:[contain-intrinsic-size:auto_7.25rem] dark:border-gray-700 dark:bg-gray-900"
+      style={{ '--card-extra': `${cardExtraRem(item) + selectionLineRem(item, role)}rem` } as CSSProperties}
+      className="item-card grid rounded-md border border-gray-200 bg-white px-1 pb-1 break-inside-avoid sm:gap-1 sm:p-2 dark:border-gray-700 dark:bg-gray-900"
     >
       <div className="flex items-center gap-1">
         <button
@@ -88,6 +92,7 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
         <h4 id={`item-name-${item.id}`} className="ml-1 min-w-0 flex-1 text-sm font-medium break-words">
           {item.name}
         </h4>
+        <OverdueMark itemId={item.id} />
         <button
           type="button"
           onClick={() => setShowHistory(true)}
@@ -100,6 +105,7 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
         <OnceOpened open={showHistory}>
           <ItemHistoryDialog item={item} open={showHistory} onOpenChange={setShowHistory} />
         </OnceOpened>
+        <BudgetButton item={item} open={budgetOpen} onToggle={() => setBudgetOpen((value) => !value)} controls={`budget-${item.id}`} />
         {role === 'contractor' && (
           <>
             <button
@@ -141,9 +147,11 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
           );
         })}
       </div>
+      <SelectionLine item={item} role={role} />
 
       {expanded && (
         <div id={bodyId} className="grid gap-2">
+          {budgetOpen && <BudgetPanel id={`budget-${item.id}`} item={item} role={role} save={save} />}
           {counts && (
             <Suspense fallback={panelPlaceholder('counts')}>
               <DoorCounts counts={counts} save={saveCounts} />

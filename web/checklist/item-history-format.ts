@@ -1,5 +1,5 @@
 import type { FieldChange } from '../../contract/audit';
-import type { ChecklistItem } from '../../contract/projects';
+import type { Approval, ChecklistItem } from '../../contract/projects';
 import { cabinetParts } from '../../events/projects/checklist-layout';
 import { isBacksplash, parseBacksplash, splitLinks } from './model';
 
@@ -26,6 +26,11 @@ const fieldLabels: Record<string, string> = {
   cabinetImages: 'Cabinet images',
   cabinetDetails: 'Cabinet details',
   name: 'Name',
+  allowance: 'Allowance',
+  cost: 'Cost',
+  decideBy: 'Decide by',
+  leadTimeDays: 'Lead time (days)',
+  approval: 'Approval',
 };
 
 const cabinetLabels: Record<string, string> = {
@@ -84,9 +89,27 @@ export function changeLines(changes: readonly FieldChange[], item: Pick<Checklis
     if (field === 'details') return [{ kind: 'value', label: 'Details', before: detailsText(item, before), after: detailsText(item, after) }];
     if (field === 'referenceLinks') return linkLines(item, before, after);
     if (field === 'cabinetDetails') return cabinetLines(before, after);
+    if (field === 'approval') return [{ kind: 'value', label: 'Approval', before: approvalText(before), after: approvalText(after) }];
+    if (field === 'approvedSelection') return [{ kind: 'text', label: 'Approved selection', text: selectionText(item, after) }];
     if (isList(before, after)) return [listLine(fieldLabel(field), before, after)];
     return [{ kind: 'value', label: fieldLabel(field), before: valueText(before), after: valueText(after) }];
   });
+}
+
+/** The client's answer as the card words it (issue 18). */
+function approvalText(value: unknown): string {
+  const approval = value as Approval | null | undefined;
+  if (approval?.status === 'approved') return `Approved by ${approval.approvedBy.name}`;
+  if (approval?.status === 'declined') return `Declined: ${approval.reason}`;
+  return '(none)';
+}
+
+/** What an approval covered (events/projects/selection.ts), field by field in the card's words. */
+function selectionText(item: Pick<ChecklistItem, 'name'>, value: unknown): string {
+  const selection = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return Object.entries(selection)
+    .map(([field, entry]) => `${fieldLabel(field)}: ${field === 'details' ? detailsText(item, entry) : Array.isArray(entry) ? entry.join(', ') || '(empty)' : valueText(entry)}`)
+    .join('; ');
 }
 
 function linkLines(item: Pick<ChecklistItem, 'category'>, before: unknown, after: unknown): ChangeLine[] {
@@ -126,6 +149,12 @@ export function eventSummary(eventType: string): string | null {
       return 'Deleted the item';
     case 'PhotoPublished':
       return 'Uploaded a photo';
+    case 'ItemApproved':
+      return 'Approved the selection';
+    case 'ItemDeclined':
+      return 'Declined the selection';
+    case 'ItemApprovalCleared':
+      return 'Approval cleared: details changed';
     default:
       return null;
   }

@@ -49,4 +49,23 @@ describe('the picker’s local time', () => {
     expect(Date.parse(fromLocalInput('2026-11-24T07:05')!)).toBe(new Date(2026, 10, 24, 7, 5, 59, 999).getTime());
     expect(fromLocalInput('')).toBeNull();
   });
+
+  it('words approvals, what they covered, and the budget fields (issue 18)', () => {
+    const approved = { status: 'approved', approvedAt: '2026-11-24T10:00:00Z', approvedBy: { id: 'u1', name: 'Chris Owner' }, selectionHash: 'h' };
+    const declined = { status: 'declined', declinedAt: '2026-11-24T10:00:00Z', declinedBy: { id: 'u1', name: 'Chris Owner' }, reason: 'Too dark', selectionHash: 'h' };
+    expect(
+      changeLines(
+        [
+          { field: 'approval', before: null, after: approved },
+          { field: 'approvedSelection', before: null, after: { details: 'Quartz', referenceLinks: [], allowance: 1000, cost: null } },
+        ],
+        plain,
+      ),
+    ).toEqual([
+      { kind: 'value', label: 'Approval', before: '(none)', after: 'Approved by Chris Owner' },
+      { kind: 'text', label: 'Approved selection', text: 'Details: Quartz; Reference links: (empty); Allowance: 1000; Cost: (empty)' },
+    ]);
+    expect(changeLines([{ field: 'approval', before: declined, after: null }], plain)).toEqual([{ kind: 'value', label: 'Approval', before: 'Declined: Too dark', after: '(none)' }]);
+    expect(changeLines([{ field: 'decideBy', before: null, after: '2026-12-01' }], plain)).toEqual([{ kind: 'value', label: 'Decide by', before: '(empty)', after: '2026-12-01' }]);
+  });
 });

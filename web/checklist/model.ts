@@ -1,4 +1,4 @@
-import { isBacksplash, safeHref } from '../../events/projects/checklist-layout';
+import { isBacksplash, safeHref, splitLinks } from '../../events/projects/checklist-layout';
 import { isComplete } from '../../events/projects/item';
 import type { ItemCategory } from '../../events/projects/model';
 import type { ChecklistItem, ProjectStats } from '../../contract/projects';
@@ -80,4 +80,16 @@ export function cardKind(item: ChecklistItem): 'single' | 'counts' | 'backsplash
   if (item.itemType === 'cabinet') return 'cabinet';
   if (isBacksplash(item)) return 'backsplash';
   return item.category === 'door_knobs' ? 'counts' : 'single';
+}
+
+/**
+ * How much taller than its kind's placeholder an item card may be, in rem: its links, its photos'
+ * row and details past one line, with a rem to spare. A card off screen is not laid out and stands
+ * this tall (checklist.css): never shorter than its contents, which would otherwise reach over the
+ * next card's controls for hit testing (axe target-size).
+ */
+export function cardExtraRem(item: ChecklistItem): number {
+  const links = splitLinks(item).links.length;
+  const lines = isBacksplash(item) ? 1 : Math.min(5, item.details.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 30)), 0));
+  return 1 + links * 2.75 + (item.referenceImages.length > 0 ? 4.5 : 0) + (lines - 1) * 1.25;
 }

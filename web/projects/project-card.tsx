@@ -8,6 +8,7 @@ import type { ProjectWithStats } from '../../contract/projects';
 import { useDeleteProject } from './api';
 import { formatDate } from './format';
 import { OverallProgress } from './progress-bar';
+import { ProjectDates } from './project-dates';
 import { EditProjectDialog } from './project-form-dialog';
 import { StatusBadge } from './status-badge';
 
@@ -64,6 +65,7 @@ export function ProjectCard({ project }: { project: ProjectWithStats }) {
           {project.address}
         </Detail>
       </ul>
+      <ProjectDates project={project} className="mt-2" />
 
       {/* Pushed to the bottom, so the bars and buttons line up across a row of cards. */}
       <div className="mt-auto grid gap-4 pt-5">

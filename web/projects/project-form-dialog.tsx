@@ -15,7 +15,7 @@ import { useCreateProject, useUpdateProject, type ProjectInput } from './api';
 import { statusLabel } from './status-badge';
 
 type FormValues = z.input<typeof projectInput>;
-const formFields = ['name', 'address', 'clientName', 'clientEmail', 'clientPhone', 'status', 'contractorNotes'] as const satisfies readonly (keyof FormValues)[];
+const formFields = ['name', 'address', 'clientName', 'clientEmail', 'clientPhone', 'status', 'startDate', 'targetCompletionDate', 'contractorNotes'] as const satisfies readonly (keyof FormValues)[];
 
 const blankProject: FormValues = {
   name: '',
@@ -24,10 +24,12 @@ const blankProject: FormValues = {
   clientEmail: '',
   clientPhone: '',
   status: 'active',
+  startDate: '',
+  targetCompletionDate: '',
   contractorNotes: '',
 };
 
-/** An existing project's values. Dates have no field here, so they travel along unchanged (PUT replaces every detail). */
+/** An existing project's values (a date input shows an unset date as empty). */
 const valuesOf = (project: Project): FormValues => ({
   name: project.name,
   clientName: project.clientName,
@@ -36,8 +38,8 @@ const valuesOf = (project: Project): FormValues => ({
   clientPhone: project.clientPhone ?? '',
   status: projectStatuses.find((status) => status === project.status) ?? 'active',
   contractorNotes: project.contractorNotes ?? '',
-  startDate: project.startDate,
-  targetCompletionDate: project.targetCompletionDate,
+  startDate: project.startDate ?? '',
+  targetCompletionDate: project.targetCompletionDate ?? '',
 });
 
 interface DialogProps {
@@ -108,6 +110,10 @@ function ProjectForm({
           </option>
         ))}
       </SelectField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id="project-start-date" label="Start Date" type="date" error={errors.startDate?.message} {...form.register('startDate')} />
+        <TextField id="project-target-date" label="Target Completion Date" type="date" error={errors.targetCompletionDate?.message} {...form.register('targetCompletionDate')} />
+      </div>
       <TextAreaField id="project-notes" label="Contractor Notes" rows={3} error={errors.contractorNotes?.message} {...form.register('contractorNotes')} />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Dialog.Close type="button" className={buttonClass.secondary}>

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ChecklistPage } from '../../checklist/checklist-page';
 import { queries } from '../../api/queries';
-import { prefetchForUser } from '../../api/prefetch';
+import { prefetchBesideUser } from '../../api/prefetch';
 import { RequireAuth } from '../../auth/guard';
 
 /** The project checklist page (spec section 2): any signed-in user; signed out, the login screen. */
 export const Route = createFileRoute('/_signed-in/project/$id')({
-  loader: ({ context: { queryClient }, params }) => prefetchForUser(queryClient, () => queryClient.prefetchQuery(queries.checklist(params.id))),
+  loader: ({ context: { queryClient }, params }) => prefetchBesideUser(queryClient, queries.checklist(params.id)),
   component: ProjectRoute,
 });
 

@@ -1,0 +1,16 @@
+import { BudgetSummary } from './budget-summary';
+import { DecisionsPanel } from './decisions-panel';
+
+/**
+ * Issue 18's panels under the rooms: Decisions due and the budget summary, side by side on a wide
+ * screen, drawn after the rooms (selection-figures.ts). Each is left out while it has nothing to
+ * show, so a project without dates or allowances looks as before.
+ */
+export default function SelectionPanels() {
+  return (
+    <div className="grid items-start gap-4 lg:grid-cols-2 empty:hidden">
+      <DecisionsPanel />
+      <BudgetSummary />
+    </div>
+  );
+}
