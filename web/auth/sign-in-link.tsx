@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { LoaderCircle, TriangleAlert } from 'lucide-react';
+import { useNavigate } from '@tanstack/react-router';
+import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { signInLinkMessages } from '../../events/accounts/schemas';
 import { serverMessage } from '../api/errors';
 import { queries } from '../api/queries';
 import { AuthCard } from '../components/auth-card';
-import { buttonClass } from '../components/button';
+import { LinkRefused } from '../components/link-refused';
 import { toast } from '../components/toast';
 import { signInWithLink } from './api';
 import { NAVIGATION_DELAY_MS } from './login-screen';
@@ -48,18 +48,4 @@ function Redeem({ token }: { token: string }) {
   );
 }
 
-function Refused({ message }: { message: string }) {
-  return (
-    <AuthCard title="Could not sign you in">
-      <div className="grid gap-4">
-        <p role="alert" className="flex items-start gap-2 text-sm text-red-700 dark:text-red-400">
-          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{message}</span>
-        </p>
-        <Link to="/login" className={`${buttonClass.primary} w-full`}>
-          Back to Sign In
-        </Link>
-      </div>
-    </AuthCard>
-  );
-}
+const Refused = ({ message }: { message: string }) => <LinkRefused title="Could not sign you in" message={message} signInLabel="Back to Sign In" />;

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
 import { callApi } from '../api/call';
 import { ApiError } from '../api/client';
 import { serverMessage } from '../api/errors';
 import { AuthCard } from '../components/auth-card';
+import { LinkRefused } from '../components/link-refused';
 import { buttonClass } from '../components/button';
 import { SubmitButton } from '../components/form';
 
@@ -50,18 +50,4 @@ export function UnsubscribeScreen({ token }: { token: string | undefined }) {
   );
 }
 
-function Failed({ message }: { message: string }) {
-  return (
-    <AuthCard title="Could not unsubscribe">
-      <div className="grid gap-4">
-        <p role="alert" className="flex items-start gap-2 text-sm text-red-700 dark:text-red-400">
-          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{message}</span>
-        </p>
-        <Link to="/login" className={`${buttonClass.secondary} w-full`}>
-          Go to Sign In
-        </Link>
-      </div>
-    </AuthCard>
-  );
-}
+const Failed = ({ message }: { message: string }) => <LinkRefused title="Could not unsubscribe" message={message} signInLabel="Go to Sign In" emphasis="secondary" />;
