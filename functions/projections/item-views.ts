@@ -37,9 +37,14 @@ export const itemViews = (location: ItemLocation, room?: Pick<RoomView, 'total' 
   let known = room;
   let settledInline = false;
   return {
-    async write(writes, change, views) {
-      settledInline = writeItemViews(writes, change, location, known, await approverName(change, location, views));
-      known = undefined;
+    write(writes, change, views) {
+      const project = (approver: string) => {
+        settledInline = writeItemViews(writes, change, location, known, approver);
+        known = undefined;
+      };
+      // Synchronous unless the name must be read: a replay projects tens of thousands of events.
+      const approver = approverNameAt(change);
+      return approver === undefined ? approverNameFromView(change, location, views).then(project) : project(approver);
     },
     rereadOnConflict: () => (settledInline ? [roomKey] : []),
     async settle({ before, events }, views) {
@@ -55,12 +60,18 @@ export type ItemProjection = Projection<ItemState, ItemEvent> & { rereadOnConfli
 
 /**
  * Who gave the item's approval or decline as it stands after the change: the actor of the change's
- * own approval event, else (the answer stands from before) the name its view already keeps. Read
- * only for an item with an answer; the item routes hand that view over with their access check.
+ * own approval event; none when the item had no answer before (only such an event gives one);
+ * undefined when the answer stands from before, whose name its view keeps (approverNameFromView).
  */
-async function approverName({ before, events }: Change<ItemState, ItemEvent>, location: ItemLocation, views: ViewTable): Promise<string> {
+function approverNameAt({ before, events }: Change<ItemState, ItemEvent>): string | undefined {
   const answered = events.findLast((event) => event.type === 'ItemApproved' || event.type === 'ItemDeclined');
   if (answered) return answered.meta.displayName;
+  if (!before.approval) return '';
+  return undefined;
+}
+
+/** The name the item's view keeps for an answer that stands from before (the item routes hand that view over with their access check). */
+async function approverNameFromView({ before, events }: Change<ItemState, ItemEvent>, location: ItemLocation, views: ViewTable): Promise<string> {
   const after = events.reduce(evolveItem, before);
   if (!after.exists || !after.approval) return '';
   const view = await views.get<ItemView>(stateKeys.roomItem(location.roomId, before.itemId));
