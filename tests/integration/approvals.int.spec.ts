@@ -11,7 +11,7 @@ import type { AuditExport } from '../../contract/audit';
 import { itemStreamId } from '../../events/streams';
 import { ApiClient } from '../support/api-client';
 import { signedUp } from '../support/accounts';
-import { comparableViews } from '../support/views';
+import { expectReplayEqualsLive } from '../support/views';
 
 /**
  * Approvals (issue 18): the assigned client approves or declines an item's selection as it is
@@ -51,12 +51,6 @@ function selectionHashOf(item: Record<string, unknown>): string {
 
 const itemAsRead = async (api: ApiClient, roomId: string, itemId: string) =>
   ((await api.get(`/api/rooms/${roomId}/items`)).body as { id: string }[]).find((entry) => entry.id === itemId) as Record<string, any>;
-
-async function expectReplayEqualsLive(projectId: string) {
-  const { rebuildProjectViews, liveProjectViews } = await import('../../functions/projections/rebuild');
-  const { eventStore } = await import('../../functions/store/default-store');
-  expect(comparableViews(await rebuildProjectViews(eventStore(), projectId))).toEqual(comparableViews(await liveProjectViews(projectId)));
-}
 
 describe('approving a selection', () => {
   it('records what the client approved with its hash, and every read of the item answers it', async () => {

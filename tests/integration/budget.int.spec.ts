@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
 import { signedUp } from '../support/accounts';
-import { comparableViews } from '../support/views';
+import { expectReplayEqualsLive } from '../support/views';
 
 /**
  * Allowances and costs (issue 18): set through the item PATCH/PUT (an allowance by the contractor
@@ -31,12 +31,6 @@ async function projectWithClient() {
 }
 
 const patch = (api: ApiClient, itemId: string, body: unknown) => api.request('PATCH', `/api/checklist-items/${itemId}`, body);
-
-async function expectReplayEqualsLive(projectId: string) {
-  const { rebuildProjectViews, liveProjectViews } = await import('../../functions/projections/rebuild');
-  const { eventStore } = await import('../../functions/store/default-store');
-  expect(comparableViews(await rebuildProjectViews(eventStore(), projectId))).toEqual(comparableViews(await liveProjectViews(projectId)));
-}
 
 describe('allowances and costs', () => {
   it('are answered by the item (null while unset) and summed per room and project, following every change', async () => {

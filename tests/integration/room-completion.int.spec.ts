@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { signedUp } from '../support/accounts';
-import { comparableViews } from '../support/views';
+import { expectReplayEqualsLive } from '../support/views';
 
 /**
  * A room is complete when it has items and all are complete (spec section 6). An item change that
@@ -108,8 +108,3 @@ describe('room completion', () => {
 });
 
 /** The live views (room flags and counters included) are what replaying the project's events makes. */
-async function expectReplayEqualsLive(projectId: string) {
-  const { rebuildProjectViews, liveProjectViews } = await import('../../functions/projections/rebuild');
-  const { eventStore } = await import('../../functions/store/default-store');
-  expect(comparableViews(await rebuildProjectViews(eventStore(), projectId))).toEqual(comparableViews(await liveProjectViews(projectId)));
-}
