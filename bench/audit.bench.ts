@@ -18,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 import { startLocalCloud } from '../infra/local/cloud';
 import { seedFlagEvents } from './seed-events';
+import { tallyDynamo } from './dynamo-tally';
 import { registered } from './signed-in-api';
 
 const ITEM_EVENTS = Number(process.env.BENCH_ITEM_EVENTS ?? 1000);
@@ -32,20 +33,7 @@ const { dynamo } = await import('../functions/adapters/dynamo');
 const store = eventStore();
 
 // Round trips per DynamoDB operation and read capacity, counted on the handlers' own client.
-let calls = new Map<string, number>();
-let readUnits = 0;
-dynamo().middlewareStack.add(
-  (next, context) => async (args) => {
-    const name = (context.commandName ?? '?').replace('Command', '');
-    calls.set(name, (calls.get(name) ?? 0) + 1);
-    (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
-    const result = await next(args);
-    const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
-    for (const entry of [consumed ?? []].flat()) if (name !== 'TransactWriteItems' && name !== 'PutItem' && name !== 'UpdateItem') readUnits += entry.CapacityUnits ?? 0;
-    return result;
-  },
-  { step: 'initialize', name: 'benchTally' },
-);
+const tally = tallyDynamo(dynamo(), 'benchTally');
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const workDir = mkdtempSync(join(tmpdir(), 'bench-audit-'));
@@ -74,8 +62,7 @@ try {
     let bytes = 0;
     let rawBytes = 0;
     let body = '';
-    calls = new Map();
-    readUnits = 0;
+    tally.reset();
     for (let i = 0; i < REPEAT; i++) {
       const started = performance.now();
       // As a browser asks: gzip accepted (fetch unpacks it; the local gateway sends no length, so
@@ -87,8 +74,8 @@ try {
       bytes = response.headers.get('content-encoding') === 'gzip' ? gzipSync(body).length : Buffer.byteLength(body);
       rawBytes = Buffer.byteLength(body);
     }
-    const perCall = [...calls].map(([name, count]) => `${name} ${+(count / REPEAT).toFixed(1)}`).join(' + ');
-    return { row: { measure: label, 'median ms': median(times).toFixed(0), 'DynamoDB calls per request': perCall, 'read units per request': +(readUnits / REPEAT).toFixed(1), 'answer KB (on the wire)': `${Math.round(rawBytes / 1024)} (${Math.round(bytes / 1024)})` }, body };
+    const perCall = tally.perCall(REPEAT, 1);
+    return { row: { measure: label, 'median ms': median(times).toFixed(0), 'DynamoDB calls per request': perCall, 'read units per request': tally.readUnitsPer(REPEAT, 1), 'answer KB (on the wire)': `${Math.round(rawBytes / 1024)} (${Math.round(bytes / 1024)})` }, body };
   }
 
   const history = await measure(`GET item history (${ITEM_EVENTS} events)`, `/api/checklist-items/${small.items[0]!.id}/history`);

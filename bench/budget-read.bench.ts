@@ -10,6 +10,7 @@ import pMap from 'p-map';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 import { startLocalCloud } from '../infra/local/cloud';
+import { tallyDynamo } from './dynamo-tally';
 import { signedInApi } from './signed-in-api';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 30);
@@ -22,21 +23,7 @@ const PRICED = Number(process.env.BENCH_PRICED_ITEMS ?? 300);
 const cloud = await startLocalCloud({ port: 0, notifier: false });
 const { dynamo } = await import('../functions/adapters/dynamo');
 
-let calls = new Map<string, number>();
-let readUnits = 0;
-dynamo().middlewareStack.add(
-  (next, context) => async (args) => {
-    const name = (context.commandName ?? '?').replace('Command', '');
-    calls.set(name, (calls.get(name) ?? 0) + 1);
-    const reads = name === 'GetItem' || name === 'BatchGetItem' || name === 'Query';
-    if (reads) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
-    const result = await next(args);
-    const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
-    if (reads) for (const entry of [consumed ?? []].flat()) readUnits += entry.CapacityUnits ?? 0;
-    return result;
-  },
-  { step: 'initialize', name: 'benchBudgetTally' },
-);
+const tally = tallyDynamo(dynamo(), 'benchBudgetTally');
 
 const call = signedInApi(cloud.url);
 const api = async (method: string, path: string, body?: unknown) => (await call(method, path, body)).json();
@@ -55,8 +42,7 @@ try {
     await pMap(priced, (item: { id: string }, i) => api('PATCH', `/api/checklist-items/${item.id}`, { allowance: 100 + i, cost: 99.5 + i }), { concurrency: 4 });
     const stats = await api('GET', `/api/projects/${project.id}/stats`);
 
-    calls = new Map();
-    readUnits = 0;
+    tally.reset();
     const times: number[] = [];
     let budget: { allowance: number; cost: number } | undefined;
     for (let i = 0; i < REPEAT; i++) {
@@ -70,8 +56,8 @@ try {
       rooms: rooms.length,
       'priced items': priced.length,
       'allowance / cost': `${budget!.allowance} / ${budget!.cost}`,
-      'round trips per call': [...calls].map(([name, count]) => `${name} ${+(count / REPEAT).toFixed(2)}`).join(' + '),
-      'read units per call': +(readUnits / REPEAT).toFixed(2),
+      'round trips per call': tally.perCall(REPEAT, 2),
+      'read units per call': tally.readUnitsPer(REPEAT, 2),
       'p50 ms': percentile(times, 50).toFixed(1),
       'p95 ms': percentile(times, 95).toFixed(1),
     });
