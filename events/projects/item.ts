@@ -4,7 +4,7 @@ import canonicalize from 'canonicalize';
 import type { ItemPatchInput } from './inputs';
 import { cabinetDetailsSchema, itemEvents, listFields, itemStreamId, type BudgetField, type CabinetDetails, type ItemEvent, type ListField } from './events';
 import { isImageRef, isWebUrl } from './links';
-import { flagFields, limits, type Flag, type ItemCategory, type ItemType } from './model';
+import { flagFields, isComplete, limits, type Flag, type ItemCategory, type ItemType } from './model';
 import { canonicalSelection, isSelectionField, selectionOf, type Sha256 } from './selection';
 import { dateMessage, isCalendarDate, isMoney, leadTimeMessage, moneyMessage } from './values';
 
@@ -68,9 +68,6 @@ export const initialItemState: ItemState = {
   leadTimeDays: null,
   approval: null,
 };
-
-export const isComplete = (item: Pick<ItemState, 'contractorCompleted' | 'purchasesMade' | 'clientCompleted'>): boolean =>
-  item.contractorCompleted && item.purchasesMade && item.clientCompleted;
 
 
 export type ItemCommand =

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decideInTurn } from '../decider';
 import { DomainError, type DomainErrorKind } from '../errors';
 import { cabinetDetailsEdited, cabinetDetailsSchema, itemAdded, type CabinetDetails, type ItemEvent } from './events';
-import { countsDelta, countsOf, decideItem, initialItemState, itemDecider, isComplete, type ItemCommand, type ItemState } from './item';
+import { countsDelta, countsOf, decideItem, initialItemState, itemDecider, type ItemCommand, type ItemState } from './item';
+import { isComplete } from './model';
 import type { Flag, ItemCategory } from './model';
 import type { Actor } from '../decider';
 

@@ -46,6 +46,10 @@ export type ItemType = (typeof itemTypes)[number];
  */
 export const flags = ['selected', 'purchased', 'installed'] as const;
 export type Flag = (typeof flags)[number];
+/** Complete means all three flags are set: derived, never stored (the web app's counters use it too). */
+export const isComplete = (item: { readonly contractorCompleted: boolean; readonly purchasesMade: boolean; readonly clientCompleted: boolean }): boolean =>
+  item.contractorCompleted && item.purchasesMade && item.clientCompleted;
+
 export const flagFields = { selected: 'contractorCompleted', purchased: 'purchasesMade', installed: 'clientCompleted' } as const satisfies Record<Flag, string>;
 
 /** Room label used in names and numbering ('Bedroom 2', 'Laundry Room 3'). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../decider';
 import { cabinetDetailsSchema, itemAdded, projectCreated, roomAdded, type ItemEvent, type ProjectEvent } from './events';
-import { decideItem, evolveItem, initialItemState, isComplete } from './item';
+import { decideItem, evolveItem, initialItemState } from './item';
+import { isComplete } from './model';
 import { sectionsFor } from './model';
 import type { Actor } from '../decider';
 import { decideProject, evolveProject, initialProjectState } from './project';

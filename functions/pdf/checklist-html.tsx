@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ChecklistItem, Project, ProjectStats, Room } from '../../contract/projects';
 import { badgeTone, groupRooms, isBacksplash, parseBacksplash, roomCountLabel, safeHref, safeImageSrc, splitLinks, type RoomGroup } from '../../events/projects/checklist-layout';
-import { isComplete } from '../../events/projects/item';
+import { isComplete } from '../../events/projects/model';
 import { sectionsFor, type Section } from '../../events/projects/model';
 import { displayName } from '../../events/projects/room-naming';
 import { servedObjectKey } from '../objects/object-keys';

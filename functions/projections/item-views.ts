@@ -1,6 +1,7 @@
 import { describeItemEvent } from '../../events/projects/activity';
 import type { ItemEvent } from '../../events/projects/events';
-import { budgetDelta, countsDelta, evolveItem, isComplete, type ItemState } from '../../events/projects/item';
+import { budgetDelta, countsDelta, evolveItem, type ItemState } from '../../events/projects/item';
+import { isComplete } from '../../events/projects/model';
 import { displayName } from '../../events/projects/room-naming';
 import { stateKeys } from '../store/keys';
 import { historyItem, itemItem, summaryCounterDeltas, type ItemView, type RoomView } from '../projects/views';

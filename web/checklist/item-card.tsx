@@ -2,7 +2,7 @@ import { ChevronDown, ChevronRight, History, Trash2 } from 'lucide-react';
 import { lazy, memo, Suspense, use, useCallback, useRef, useState, type CSSProperties } from 'react';
 import type { Role } from '../../events/accounts/schemas';
 import type { CabinetDetails } from '../../events/projects/events';
-import { isComplete } from '../../events/projects/item';
+import { isComplete } from '../../events/projects/model';
 import { OnceOpened } from '../components/once-opened';
 import type { ChecklistItem } from '../../contract/projects';
 import type { FlagField, ItemPatch } from './api';

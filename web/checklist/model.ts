@@ -1,5 +1,5 @@
 import { isBacksplash, safeHref, splitLinks } from '../../events/projects/checklist-layout';
-import { isComplete } from '../../events/projects/item';
+import { isComplete } from '../../events/projects/model';
 import type { ItemCategory } from '../../events/projects/model';
 import type { ChecklistItem, ProjectStats } from '../../contract/projects';
 import type { FlagField } from './api';

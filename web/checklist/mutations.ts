@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { isComplete } from '../../events/projects/item';
+import { isComplete } from '../../events/projects/model';
 import type { RoomType } from '../../events/projects/model';
 import { nameNewRoom } from '../../events/projects/room-naming';
 import { serverMessage } from '../api/errors';
