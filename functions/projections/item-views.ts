@@ -33,28 +33,39 @@ export const locationIn = (room: Pick<RoomView, 'id' | 'projectId' | 'type' | 'n
  * happens, its counters) are still as read: else the command reads again and retries
  * (`rereadOnConflict`), without the room, settling after the commit as below.
  */
-export const itemViews = (location: ItemLocation, room?: Pick<RoomView, 'total' | 'completed' | 'isComplete'>): ItemProjection => {
-  const roomKey = stateKeys.projectRoom(location.projectId, location.roomId);
-  let known = room;
-  let settledInline = false;
-  return {
-    write(writes, change, views) {
-      const project = (approver: string) => {
-        settledInline = writeItemViews(writes, change, location, known, approver);
-        known = undefined;
-      };
-      // Synchronous unless the name must be read: a replay projects tens of thousands of events.
-      const approver = approverNameAt(change);
-      return approver === undefined ? approverNameFromView(change, location, views).then(project) : project(approver);
-    },
-    rereadOnConflict: () => (settledInline ? [roomKey] : []),
-    async settle({ before, events }, views) {
-      if (settledInline) return;
-      const delta = countsDelta(before, events.reduce(evolveItem, before));
-      if (delta.total !== 0 || delta.completed !== 0) await settleRoomCompletion(views, location.projectId, location.roomId);
-    },
-  };
-};
+export const itemViews = (location: ItemLocation, room?: Pick<RoomView, 'total' | 'completed' | 'isComplete'>): ItemProjection => new ItemViews(location, room);
+
+/** One per change (a command's, or each replayed event): it keeps whether the change's writes settled the room. */
+class ItemViews implements ItemProjection {
+  private settledInline = false;
+
+  constructor(
+    private readonly location: ItemLocation,
+    private known?: Pick<RoomView, 'total' | 'completed' | 'isComplete'>,
+  ) {}
+
+  write(writes: WriteSet, change: Change<ItemState, ItemEvent>, views: ViewTable): void | Promise<void> {
+    // Synchronous unless the name must be read: a replay projects tens of thousands of events.
+    const approver = approverNameAt(change);
+    if (approver === undefined) return approverNameFromView(change, this.location, views).then((name) => this.project(writes, change, name));
+    this.project(writes, change, approver);
+  }
+
+  private project(writes: WriteSet, change: Change<ItemState, ItemEvent>, approver: string): void {
+    this.settledInline = writeItemViews(writes, change, this.location, this.known, approver);
+    this.known = undefined;
+  }
+
+  rereadOnConflict(): readonly { pk: string; sk: string }[] {
+    return this.settledInline ? [stateKeys.projectRoom(this.location.projectId, this.location.roomId)] : [];
+  }
+
+  settle({ before, events }: Change<ItemState, ItemEvent>, views: ViewTable): void | Promise<void> {
+    if (this.settledInline) return;
+    const delta = countsDelta(before, events.reduce(evolveItem, before));
+    if (delta.total !== 0 || delta.completed !== 0) return settleRoomCompletion(views, this.location.projectId, this.location.roomId);
+  }
+}
 
 /** A projection whose writes may be conditioned on views read before the command: on their conflict, read again and retry. */
 export type ItemProjection = Projection<ItemState, ItemEvent> & { rereadOnConflict(): readonly { pk: string; sk: string }[] };
@@ -115,8 +126,11 @@ function writeItemViews(writes: WriteSet, { before, events }: Change<ItemState, 
         });
     if (complete !== room.isComplete) writes.add(stateKeys.projectSummary(location.projectId), { completedRooms: complete ? 1 : -1 });
   }
+  // One ADD per counter group, not the groups spread into one object: on Node 20, making that
+  // object and iterating it cost about 3 µs an ADD, a sixth of an event's replay.
   const budget = budgetDelta(before, state);
-  writes.add(roomKey, { ...delta, ...budget });
-  writes.add(stateKeys.projectSummary(location.projectId), { ...summaryCounterDeltas(delta), ...budget });
+  const summaryKey = stateKeys.projectSummary(location.projectId);
+  writes.add(roomKey, delta).add(roomKey, budget);
+  writes.add(summaryKey, summaryCounterDeltas(delta)).add(summaryKey, budget);
   return settles;
 }

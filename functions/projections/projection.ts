@@ -1,5 +1,5 @@
 import type { NewEvent, StoredEvent } from '../../events/envelope';
-import type { ViewTable } from '../store/view-table';
+import type { MemoryViewTable, ViewTable } from '../store/view-table';
 import type { WriteSet } from '../store/write-set';
 
 /**
@@ -18,13 +18,23 @@ export interface Projection<State, Event extends NewEvent> {
   /** The view writes these events make, committed with them; `views` reads what they depend on. */
   write(writes: WriteSet, change: Change<State, Event>, views: ViewTable): void | Promise<void>;
   /** What is settled right after the commit, since it depends on other streams' concurrent changes. */
-  settle?(change: Change<State, Event>, views: ViewTable): Promise<void>;
+  settle?(change: Change<State, Event>, views: ViewTable): void | Promise<void>;
 }
 
-/** Applies a change through a projection to `views` at once: the rebuild's way (one change at a time, so nothing conflicts). */
-export async function applyChange<State, Event extends NewEvent>(projection: Projection<State, Event>, change: Change<State, Event>, views: ViewTable): Promise<void> {
+/**
+ * Applies a change through a projection to views in memory at once: the rebuild's way (one change
+ * at a time, so nothing conflicts). Synchronous unless the projection reads or settles something:
+ * a replay applies tens of thousands of changes, nearly all needing neither, and makes no promise
+ * for those.
+ */
+export function applyChange<State, Event extends NewEvent>(projection: Projection<State, Event>, change: Change<State, Event>, views: MemoryViewTable): void | Promise<void> {
   const writes = views.writeSet();
-  await projection.write(writes, change, views);
-  await views.commit(writes);
-  await projection.settle?.(change, views);
+  const written = projection.write(writes, change, views);
+  if (written) return written.then(() => commitAndSettle(projection, change, views, writes));
+  return commitAndSettle(projection, change, views, writes);
+}
+
+function commitAndSettle<State, Event extends NewEvent>(projection: Projection<State, Event>, change: Change<State, Event>, views: MemoryViewTable, writes: WriteSet): void | Promise<void> {
+  views.apply(writes);
+  return projection.settle?.(change, views);
 }

@@ -29,7 +29,10 @@ export async function rebuildProjectViews(store: Pick<EventStore, 'readProjectEv
   return replayProjectEvents(projectId, await store.readProjectEvents(projectId));
 }
 
-/** The replay itself, no I/O: a project's events, in time order, into its views. */
+/**
+ * The replay itself, no I/O: a project's events, in time order, into its views. An event whose
+ * projection reads or settles nothing (nearly all) is replayed synchronously, without a promise.
+ */
 export async function replayProjectEvents(projectId: string, projectEvents: readonly StoredEvent[]): Promise<ViewItem[]> {
   const views = memoryViewTable();
   const states = new Map<string, unknown>();
@@ -38,36 +41,38 @@ export async function replayProjectEvents(projectId: string, projectEvents: read
   const locations = new Map<string, ItemLocation>();
 
   /** One event through its aggregate's projection, from the state its stream had reached. */
-  async function replay<State, Event extends NewEvent>(decider: Decider<never, State, Event>, projection: (before: State, event: StoredEvent & Event) => Promise<Projection<State, Event>> | Projection<State, Event>, event: StoredEvent) {
+  function replay<State, Event extends NewEvent>(decider: Decider<never, State, Event>, projection: (before: State, event: StoredEvent & Event) => Projection<State, Event>, event: StoredEvent): void | Promise<void> {
     if (!decider.owns(event)) return;
     const before = (states.get(event.streamId) as State | undefined) ?? decider.initialState;
-    await applyChange(await projection(before, event), { before, events: [event] }, views);
     states.set(event.streamId, decider.evolve(before, event));
+    return applyChange(projection(before, event), { before, events: [event] }, views);
   }
 
-  async function locationOf(roomId: string): Promise<ItemLocation> {
+  function locationOf(roomId: string): ItemLocation {
     let location = locations.get(roomId);
     if (!location) {
-      const room = await views.get<RoomView>(stateKeys.projectRoom(projectId, roomId));
+      const room = views.peek<RoomView>(stateKeys.projectRoom(projectId, roomId));
       location = room ? locationIn(room) : { projectId, roomId, roomName: '' };
       locations.set(roomId, location);
     }
     return location;
   }
 
-  for (const event of projectEvents) {
+  function replayEvent(event: StoredEvent): void | Promise<void> {
     switch (parseStreamId(event.streamId)?.kind) {
       case 'project':
         locations.clear();
-        await replay(projectDecider, () => projectViews, event);
-        break;
+        return replay(projectDecider, () => projectViews, event);
       case 'item':
-        await replay(itemDecider, async (before: ItemState, added) => itemViews(await locationOf(added.type === 'ItemAdded' ? added.data.roomId : before.roomId)), event);
-        break;
+        return replay(itemDecider, (before: ItemState, added) => itemViews(locationOf(added.type === 'ItemAdded' ? added.data.roomId : before.roomId)), event);
       case 'chat':
-        await replay(chatDecider, (_before: ChatState) => chatViews(projectId), event);
-        break;
+        return replay(chatDecider, (_before: ChatState) => chatViews(projectId), event);
     }
+  }
+
+  for (const event of projectEvents) {
+    const replayed = replayEvent(event);
+    if (replayed) await replayed;
   }
   return views.items();
 }

@@ -142,8 +142,13 @@ export function historyItem(projectId: string, event: StoredEvent, entry: Activi
   };
 }
 
-export const summaryCounterDeltas = (delta: ItemCounts): Record<string, number> =>
-  Object.fromEntries(counterNames.map((name) => [summaryCounter(name), delta[name]]));
+/** A loop over names made once: Object.fromEntries with names made per call (and ADD iterating its result) took about a tenth of a replay's time. */
+const summaryCounterNames = counterNames.map((name) => [name, summaryCounter(name)] as const);
+export const summaryCounterDeltas = (delta: ItemCounts): Record<string, number> => {
+  const deltas: Record<string, number> = {};
+  for (const [name, summaryName] of summaryCounterNames) deltas[summaryName] = delta[name];
+  return deltas;
+};
 
 export const negate = (counts: ItemCounts): ItemCounts => ({
   total: -counts.total,

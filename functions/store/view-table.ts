@@ -48,13 +48,25 @@ export const stateViewTable: ViewTable = {
   writeSet: () => new WriteSet(config().stateTable),
 };
 
-/** Views in memory, for a rebuild. */
-export function memoryViewTable(): ViewTable & { items(): ViewItem[] } {
+/**
+ * Views in memory, for a rebuild. Besides the table's calls, synchronous ones for the replay's
+ * hot path (no promise per event): `apply` commits, `peek` reads the item itself, not a copy
+ * (the caller must not change it).
+ */
+export interface MemoryViewTable extends ViewTable {
+  apply(writes: WriteSet): void;
+  peek<T = ViewItem>(key: { pk: string; sk: string }): T | undefined;
+  items(): ViewItem[];
+}
+
+export function memoryViewTable(): MemoryViewTable {
   const items = new Map<string, ViewItem>();
   return {
     get: async <T>(key: { pk: string; sk: string }) => structuredClone(items.get(keyId(key))) as T | undefined,
     query: async (pk) => [...items.values()].filter((item) => item.pk === pk).map((item) => structuredClone(item)),
     commit: async (writes) => writes.applyTo(items),
+    apply: (writes) => writes.applyTo(items),
+    peek: <T>(key: { pk: string; sk: string }) => items.get(keyId(key)) as T | undefined,
     delete: async (keys) => keys.forEach((key) => items.delete(keyId(key))),
     writeSet: () => new WriteSet('memory'),
     items: () => [...items.values()],

@@ -47,17 +47,15 @@ export class WriteSet {
   }
 
   /** ADD to counters of an existing item (zeros are skipped). */
-  add(key: Key, deltas: Record<string, number>): this {
-    const moved: [string, number][] = [];
-    for (const name in deltas) if (deltas[name] !== 0) moved.push([name, deltas[name]!]);
-    if (!moved.length) return this;
-    const entry = this.entries.get(keyId(key));
-    if (entry?.kind === 'put') {
-      for (const [name, delta] of moved) entry.item[name] = ((entry.item[name] as number | undefined) ?? 0) + delta;
-    } else if (entry?.kind === 'update') {
-      for (const [name, delta] of moved) entry.add[name] = (entry.add[name] ?? 0) + delta;
-    } else {
-      this.entries.set(keyId(key), { kind: 'update', key, set: {}, add: Object.fromEntries(moved), condition: exists });
+  add<Deltas extends Record<keyof Deltas, number>>(key: Key, deltas: Deltas): this {
+    const at = keyId(key);
+    let entry = this.entries.get(at);
+    for (const name in deltas) {
+      const delta: number = deltas[name];
+      if (delta === 0) continue;
+      if (entry?.kind === 'put') entry.item[name] = ((entry.item[name] as number | undefined) ?? 0) + delta;
+      else if (entry?.kind === 'update') entry.add[name] = (entry.add[name] ?? 0) + delta;
+      else this.entries.set(at, (entry = { kind: 'update', key, set: {}, add: { [name]: delta }, condition: exists }));
     }
     return this;
   }
