@@ -1,9 +1,11 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ProjectChecklist } from '../../contract/projects';
+import type { Budget, Decision, ProjectChecklist } from '../../contract/projects';
 import { daysBefore, utcDay } from '../../events/projects/decisions';
 import { runScript } from '../support/run-script';
-import { accessibilityViolations, mailTo, screenshot, settled, tick, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
+import { accessibilityViolations, mailTo, screenshot, screenshotDir, settled, tick, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
 
 /**
  * Issue 18 on the checklist in real Chromium: the client approves and declines from an item card,
@@ -70,6 +72,30 @@ async function shotsInBothSchemes(page: Page, name: string, scheme: 'light' | 'd
 
 const approvedCount = (scope: Locator) => scope.getByText(/^Approved by/).count();
 
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** A budget row's cells as the summary shows them. */
+const budgetCells = ({ allowance, cost, difference }: { allowance: number; cost: number; difference: number }) => [
+  money.format(allowance),
+  money.format(cost),
+  difference < 0 ? `Over ${money.format(-difference)}` : difference === 0 ? 'On budget' : `Under ${money.format(difference)}`,
+];
+const rowCells = (panel: Locator, name: RegExp) => panel.getByRole('row', { name }).locator('td').allTextContents();
+/** The panel's own read of its figures (GET /decisions or /budget), from the page's network. */
+const panelRead = (page: Page, projectId: string, what: 'decisions' | 'budget') =>
+  page.waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).pathname === `/api/projects/${projectId}/${what}` && response.ok());
+
+/** The two panels under the rooms, in this scheme and the other (axe on the page in each). */
+async function panelShots(page: Page, name: string, scheme: 'light' | 'dark') {
+  const panels = page.getByRole('region', { name: 'Decisions due' }).locator('..');
+  for (const each of [scheme, scheme === 'light' ? 'dark' : 'light'] as const) {
+    await page.emulateMedia({ colorScheme: each });
+    await settled(page);
+    mkdirSync(screenshotDir, { recursive: true });
+    await panels.screenshot({ path: join(screenshotDir, `${name}-${each}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: scheme });
+}
+
 /** axe from the top of the page: scrolled, the sticky action bar lies over cards (their targets then count as covered). */
 async function violationsFromTop(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -126,31 +152,50 @@ describe('selections on the checklist (issue 18)', () => {
       await patch(contractor, itemId('Backsplash'), { allowance: 400, leadTimeDays: 30 });
       await openChecklist(contractor, 'contractor', projectId);
 
-      // Decisions due: earliest first, the overdue one marked, on its card too.
+      // The overdue one is marked on its card, and the action bar counts them, with the first draw.
+      await card(contractor, 'Countertops').getByText('Overdue', { exact: true }).waitFor();
+      expect(await card(contractor, 'Backsplash').getByText('Overdue', { exact: true }).count()).toBe(0);
       const panel = contractor.getByRole('region', { name: 'Decisions due' });
-      await panel.waitFor();
+      const budget = contractor.getByRole('region', { name: 'Budget' });
+      // The action bar leads to the panel under the rooms, which reads its list as it comes near.
+      const decisionsRead = panelRead(contractor, projectId, 'decisions');
+      const budgetRead = panelRead(contractor, projectId, 'budget');
+      await contractor.getByRole('link', { name: '2 decisions due, 1 overdue' }).click();
+      await expect.poll(() => panel.evaluate((section) => section.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+      const served = (await (await decisionsRead).json()) as Decision[];
+
+      // Decisions due, as GET /decisions answered: earliest first, the overdue one marked.
       const rows = panel.getByTestId('decision');
+      await rows.first().waitFor();
+      expect(served.filter((decision) => decision.decideBy !== null).map(({ name, overdue }) => ({ name, overdue }))).toEqual([
+        { name: 'Countertops', overdue: true },
+        { name: 'Backsplash', overdue: false },
+      ]);
       expect(await rows.count()).toBe(2);
       expect(await rows.nth(0).textContent()).toMatch(/^Countertops · Kitchen.*Overdue/);
       expect(await rows.nth(1).textContent()).toMatch(/^Backsplash · Kitchen/);
       expect(await rows.nth(1).textContent()).not.toMatch(/Overdue/);
-      await card(contractor, 'Countertops').getByText('Overdue', { exact: true }).waitFor();
-      // The action bar leads to the panel under the rooms.
-      const toPanel = contractor.getByRole('link', { name: '2 decisions due, 1 overdue' });
-      await toPanel.click();
-      await expect.poll(() => panel.evaluate((section) => section.getBoundingClientRect().top < window.innerHeight)).toBe(true);
-      expect(await card(contractor, 'Backsplash').getByText('Overdue', { exact: true }).count()).toBe(0);
 
-      // The budget: the kitchen and the project over by $250 - $400 allowance left = under $150.
-      const budget = contractor.getByRole('region', { name: 'Budget' });
+      // The budget, as GET /budget answered: the kitchen and the project over by $250 - $400 allowance left = under $150.
+      const servedBudget = (await (await budgetRead).json()) as Budget;
+      expect(servedBudget.difference).toBe(150);
       await budget.getByRole('row', { name: /^Kitchen/ }).getByText('Under $150.00').waitFor();
+      expect(await rowCells(budget, /^Project/)).toEqual(budgetCells(servedBudget));
+      expect(await rowCells(budget, /^Kitchen/)).toEqual(budgetCells(servedBudget.rooms.find((room) => room.name === 'Kitchen')!));
       await card(contractor, 'Countertops').getByText('Cost $1,250.00 (over by $250.00)').waitFor();
 
-      // The contractor raises the cost from the card's fields: the room goes over budget.
+      // The contractor raises the cost from the card's fields: the summary reads the budget again, and the room goes over.
+      const reread = panelRead(contractor, projectId, 'budget');
       await card(contractor, 'Backsplash').getByRole('button', { name: 'Budget and decide-by date of Backsplash' }).click();
       await card(contractor, 'Backsplash').getByLabel('Cost ($)').fill('600');
       await budget.getByRole('row', { name: /^Kitchen/ }).getByText('Over $450.00').waitFor({ timeout: 10_000 });
+      expect(((await (await reread).json()) as Budget).difference).toBeLessThan(150);
       expect(await budget.getByRole('row', { name: /^Project/ }).getAttribute('data-over')).toBe('true');
+      // And the allowance: the new total.
+      await card(contractor, 'Backsplash').getByLabel('Allowance ($)').fill('700');
+      await budget.getByRole('row', { name: /^Project/ }).getByText('$1,700.00', { exact: true }).waitFor({ timeout: 10_000 });
+      await budget.getByRole('row', { name: /^Project/ }).getByText('Over $150.00').waitFor();
+      await panelShots(contractor, `selections-panels-contractor-${size.width}`, size.colorScheme);
       // A value the API refuses stays, marked, unsaved.
       await card(contractor, 'Backsplash').getByLabel('Allowance ($)').fill('12.345');
       await card(contractor, 'Backsplash').getByText(/^Allowance must be a number from 0 to 10,000,000 with at most 2 decimals$/).waitFor();
@@ -161,8 +206,9 @@ describe('selections on the checklist (issue 18)', () => {
       // The client sees the same; their allowance is read-only, the cost theirs to set.
       await client.request.post(`/api/checklist-items/${itemId('Backsplash')}/approve`);
       await openChecklist(client, 'client', projectId);
-      await client.getByRole('region', { name: 'Decisions due' }).waitFor();
-      await client.getByRole('region', { name: 'Budget' }).waitFor();
+      await client.getByRole('region', { name: 'Decisions due' }).scrollIntoViewIfNeeded();
+      await client.getByRole('region', { name: 'Decisions due' }).getByTestId('decision').first().waitFor();
+      await client.getByRole('region', { name: 'Budget' }).getByRole('row', { name: /^Project/ }).getByText('$1,700.00', { exact: true }).waitFor();
       await card(client, 'Backsplash').getByText(/^Approved by Chris Owner/).waitFor();
       await card(client, 'Countertops').getByRole('button', { name: 'Budget and decide-by date of Countertops' }).click();
       expect(await card(client, 'Countertops').getByLabel('Allowance ($)').getAttribute('readonly')).not.toBeNull();
@@ -172,7 +218,7 @@ describe('selections on the checklist (issue 18)', () => {
     }
   });
 
-  it('leaves the panels out while there is nothing to show, and brings them with the first date and allowance, at once', async () => {
+  it('leaves the panels out while there is nothing to show, and brings them with the first date and allowance, at once (their figures read when scrolled to)', async () => {
     const { contractor, projectId } = await projectForTwo();
     const calls: string[] = [];
     contractor.on('request', (request) => void (new URL(request.url()).pathname.startsWith('/api/') && calls.push(new URL(request.url()).pathname)));
@@ -180,13 +226,18 @@ describe('selections on the checklist (issue 18)', () => {
     await contractor.waitForLoadState('networkidle');
     expect(await contractor.getByRole('region', { name: 'Decisions due' }).count()).toBe(0);
     expect(await contractor.getByRole('region', { name: 'Budget' }).count()).toBe(0);
-    // Worked out from the checklist the page holds: no read of its own.
+    // Known from the checklist the page holds: no read of its own.
     expect(calls.filter((path) => /\/(budget|decisions)$/.test(path))).toEqual([]);
 
     await card(contractor, 'Countertops').getByRole('button', { name: 'Budget and decide-by date of Countertops' }).click();
     await card(contractor, 'Countertops').getByLabel('Allowance ($)').fill('800');
-    await contractor.getByRole('region', { name: 'Budget' }).getByRole('row', { name: /^Kitchen/ }).getByText('Under $800.00').waitFor();
+    // The summary is there at once (under the rooms); its figures are read when it is scrolled to.
+    const budget = contractor.getByRole('region', { name: 'Budget' });
+    await budget.waitFor();
+    await budget.scrollIntoViewIfNeeded();
+    await budget.getByRole('row', { name: /^Kitchen/ }).getByText('Under $800.00').waitFor();
     await card(contractor, 'Countertops').getByLabel('Decide by').fill(inDays(10));
+    await contractor.getByRole('region', { name: 'Decisions due' }).scrollIntoViewIfNeeded();
     await contractor.getByRole('region', { name: 'Decisions due' }).getByTestId('decision').getByText('Countertops').waitFor();
     // Saved, too.
     await expect
@@ -195,6 +246,81 @@ describe('selections on the checklist (issue 18)', () => {
     // Selected: no longer a decision to make.
     await tick(card(contractor, 'Countertops').getByRole('checkbox', { name: 'Selected' }));
     await expect.poll(() => contractor.getByRole('region', { name: 'Decisions due' }).count()).toBe(0);
+  });
+
+  it("reads the panels' figures from the API as they come near, not with the page: a block of their size meanwhile, a retry on failure, live after a change", async () => {
+    const { contractor, client, projectId, itemId } = await projectForTwo({ width: 1280, height: 900 });
+    await patch(contractor, itemId('Countertops'), { allowance: 1000, cost: 1250, decideBy: inDays(-3) });
+    await patch(contractor, itemId('Backsplash'), { allowance: 400, leadTimeDays: 30 });
+    const calls: string[] = [];
+    client.on('request', (request) => void (new URL(request.url()).pathname.startsWith('/api/') && calls.push(new URL(request.url()).pathname)));
+    const reads = () => calls.filter((path) => /\/(budget|decisions)$/.test(path));
+    // The decisions' first answer is held back, and the budget's first read fails (a dropped connection): what a person sees then.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await client.route(`**/api/projects/${projectId}/decisions`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await client.route(`**/api/projects/${projectId}/budget`, (route) => route.abort('connectionreset'));
+
+    await openChecklist(client, 'client', projectId);
+    await client.waitForLoadState('networkidle');
+    const decisions = client.getByRole('region', { name: 'Decisions due' });
+    const budget = client.getByRole('region', { name: 'Budget' });
+    // Both panels are in place under the rooms, out of sight, and not read: the page stays within issue 14's 5 calls.
+    expect(await decisions.getAttribute('aria-busy')).toBe('true');
+    expect(await budget.getAttribute('aria-busy')).toBe('true');
+    expect(await decisions.evaluate((section) => section.getBoundingClientRect().top > 2 * window.innerHeight)).toBe(true);
+    expect(reads()).toEqual([]);
+    expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(5);
+    // Printed before being read, the panel shows the page's own figures (a print cannot wait for a read).
+    await client.emulateMedia({ media: 'print' });
+    expect(await decisions.getByText('Countertops', { exact: true }).isVisible()).toBe(true);
+    await client.emulateMedia({ media: 'screen' });
+    expect(await decisions.getByText('Countertops', { exact: true }).isVisible()).toBe(false);
+
+    // Scrolled to: read then. While the list is on its way, a block the panel's size stands in.
+    await decisions.scrollIntoViewIfNeeded();
+    await expect.poll(() => reads().length).toBe(2);
+    await budget.getByRole('alert').getByText(/^Could not load the budget\./).waitFor();
+    const pendingHeight = await decisions.evaluate((section) => section.getBoundingClientRect().height);
+    expect(await decisions.getAttribute('aria-busy')).toBe('true');
+    await settled(client);
+    mkdirSync(screenshotDir, { recursive: true });
+    for (const scheme of ['light', 'dark'] as const) {
+      await client.emulateMedia({ colorScheme: scheme });
+      await decisions.locator('..').screenshot({ path: join(screenshotDir, `selections-panels-pending-and-failed-1280-${scheme}.png`), animations: 'disabled' });
+    }
+    expect(await violationsFromTop(client)).toEqual([]);
+    await client.emulateMedia({ colorScheme: 'light' });
+
+    const decisionsRead = panelRead(client, projectId, 'decisions');
+    release();
+    const served = (await (await decisionsRead).json()) as Decision[];
+    await decisions.getByTestId('decision').first().waitFor();
+    expect(await decisions.getAttribute('aria-busy')).toBe('false');
+    // The server's list, its dated entries in its order; and no shift: the panel kept its height.
+    expect(await decisions.getByTestId('decision').locator('button').allTextContents()).toEqual(
+      served.filter((decision) => decision.decideBy !== null).map((decision) => `${decision.name} · ${decision.roomName}`),
+    );
+    expect(await decisions.evaluate((section) => section.getBoundingClientRect().height)).toBe(pendingHeight);
+
+    // Try again, the connection back: the figures GET /budget answers.
+    await client.unroute(`**/api/projects/${projectId}/budget`);
+    const budgetRead = panelRead(client, projectId, 'budget');
+    await budget.getByRole('button', { name: 'Try again' }).click();
+    const servedBudget = (await (await budgetRead).json()) as Budget;
+    await budget.getByRole('row', { name: /^Project/ }).waitFor();
+    expect(await rowCells(budget, /^Project/)).toEqual(budgetCells(servedBudget));
+    expect(budgetCells(servedBudget)).toEqual(['$1,400.00', '$1,250.00', 'Under $150.00']);
+
+    // The contractor changes an allowance and selects the overdue item: the client's open panels follow, live.
+    await patch(contractor, itemId('Backsplash'), { allowance: 900 });
+    await budget.getByRole('row', { name: /^Project/ }).getByText('$1,900.00', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await rowCells(budget, /^Project/)).toEqual(['$1,900.00', '$1,250.00', 'Under $650.00']);
+    await patch(contractor, itemId('Countertops'), { contractorCompleted: true });
+    await expect.poll(() => decisions.getByTestId('decision').locator('button').allTextContents(), { timeout: 10_000 }).toEqual(['Backsplash · Kitchen']);
   });
 
   it('takes the project dates in the form, and shows them on the card and the checklist', async () => {

@@ -34,6 +34,8 @@ export const queries = {
   roomItems: (roomId: string) => queryOptions({ queryKey: queryKeys.items(roomId), queryFn: () => callApi('listRoomItems', { params: { id: roomId } }) }),
   chat: (projectId: string) => queryOptions({ queryKey: queryKeys.chat(projectId), queryFn: () => callApi('listChat', { params: { id: projectId } }) }),
   history: (projectId: string) => queryOptions({ queryKey: queryKeys.history(projectId), queryFn: () => callApi('projectHistory', { params: { id: projectId } }) }),
+  decisions: (projectId: string) => queryOptions({ queryKey: queryKeys.decisions(projectId), queryFn: () => callApi('projectDecisions', { params: { id: projectId } }) }),
+  budget: (projectId: string) => queryOptions({ queryKey: queryKeys.budget(projectId), queryFn: () => callApi('projectBudget', { params: { id: projectId } }) }),
   itemHistory: (itemId: string) => queryOptions({ queryKey: queryKeys.itemHistory(itemId), queryFn: () => itemHistory(itemId) }),
   /** The Audit page: a page of the trail per call, older pages after `nextCursor`. */
   projectAudit: (projectId: string, query: Record<string, string>) =>

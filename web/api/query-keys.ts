@@ -1,6 +1,6 @@
 /**
  * Every cache key of the app, in one place. Keys nest so that one invalidation reaches a family:
- * `project(id)` covers its checklist, stats, rooms, chat and history; `allItems` covers every room's items.
+ * `project(id)` covers its checklist, stats, rooms, chat, history and selections; `allItems` covers every room's items.
  */
 export const queryKeys = {
   me: ['auth', 'me'] as const,
@@ -17,6 +17,10 @@ export const queryKeys = {
   rooms: (projectId: string) => ['projects', projectId, 'rooms'] as const,
   chat: (projectId: string) => ['projects', projectId, 'chat'] as const,
   history: (projectId: string) => ['projects', projectId, 'history'] as const,
+  /** Issue 18's panels under the checklist: its decisions due and its budget, under one key that invalidates both. */
+  selections: (projectId: string) => ['projects', projectId, 'selections'] as const,
+  decisions: (projectId: string) => ['projects', projectId, 'selections', 'decisions'] as const,
+  budget: (projectId: string) => ['projects', projectId, 'selections', 'budget'] as const,
   /** The Audit page's trail for one set of filters (the API's query), its pages under it. */
   audit: (projectId: string, query: Record<string, string>) => ['projects', projectId, 'audit', query] as const,
   allItems: ['rooms'] as const,

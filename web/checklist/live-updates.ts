@@ -63,8 +63,9 @@ export function useProjectLiveUpdates(projectId: string): void {
         return;
       }
       if (notice.type !== 'project_event') return;
-      // Any change can move the counters and the rooms' progress, and is an entry of the history.
-      mark(queryKeys.stats(projectId), queryKeys.rooms(projectId), queryKeys.history(projectId));
+      // Any change can move the counters and the rooms' progress, and is an entry of the history;
+      // the panels' decisions and budget too, when read (an inactive query is not refetched).
+      mark(queryKeys.stats(projectId), queryKeys.rooms(projectId), queryKeys.history(projectId), queryKeys.selections(projectId));
       const stream = typeof notice.streamId === 'string' ? parseStreamId(notice.streamId) : undefined;
       // The project's own stream: its details and lock box code (the page's checklist read, the plain list), its rooms.
       if (stream?.kind !== 'item') mark(queryKeys.checklist(projectId), queryKeys.projects);

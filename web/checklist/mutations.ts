@@ -35,6 +35,8 @@ export function useItemActions(roomId: string, projectId: string): ItemActions {
   const itemsKey = queryKeys.items(roomId);
   const statsKey = queryKeys.stats(projectId);
   const toggleKey = ['toggle-flag', projectId];
+  // The panels' decisions and budget (issue 18), refetched after a change when they have been read.
+  const selectionsKey = queryKeys.selections(projectId);
 
   const { mutate: toggleFlag } = useMutation({
     mutationKey: toggleKey,
@@ -59,6 +61,7 @@ export function useItemActions(roomId: string, projectId: string): ItemActions {
         queryClient.invalidateQueries({ queryKey: itemsKey }),
         queryClient.invalidateQueries({ queryKey: statsKey }),
         queryClient.invalidateQueries({ queryKey: queryKeys.rooms(projectId) }),
+        queryClient.invalidateQueries({ queryKey: selectionsKey }),
       ]);
     },
   });
@@ -74,6 +77,7 @@ export function useItemActions(roomId: string, projectId: string): ItemActions {
       try {
         const saved = await patchItem(item.id, patch);
         updateCachedItem(queryClient, roomId, item.id, (entry) => ({ ...entry, ...pick(saved, patch) }));
+        void queryClient.invalidateQueries({ queryKey: queryKeys.selections(projectId) });
         return saved;
       } catch (error) {
         updateCachedItem(queryClient, roomId, item.id, (entry) => ({ ...entry, ...before }));
@@ -81,7 +85,7 @@ export function useItemActions(roomId: string, projectId: string): ItemActions {
         throw error;
       }
     },
-    [queryClient, roomId],
+    [queryClient, roomId, projectId],
   );
 
   const { mutate: removeItem } = useMutation({
@@ -95,6 +99,7 @@ export function useItemActions(roomId: string, projectId: string): ItemActions {
         queryClient.invalidateQueries({ queryKey: itemsKey }),
         queryClient.invalidateQueries({ queryKey: statsKey }),
         queryClient.invalidateQueries({ queryKey: queryKeys.rooms(projectId) }),
+        queryClient.invalidateQueries({ queryKey: selectionsKey }),
       ]),
   });
   const remove = useCallback((item: ChecklistItem) => removeItem(item), [removeItem]);
@@ -160,7 +165,8 @@ export function useRenameRoom(room: Room) {
       toast({ title: 'Room Updated' });
     },
     onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to update room. Please try again.') }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: roomsKey }),
+    // Room names are in the decisions and the budget too.
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: roomsKey }), queryClient.invalidateQueries({ queryKey: queryKeys.selections(room.projectId) })]),
   });
 }
 
@@ -176,7 +182,11 @@ export function useDeleteRoom(room: Room) {
     },
     onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to delete room. Please try again.') }),
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: roomsKey }), queryClient.invalidateQueries({ queryKey: queryKeys.stats(room.projectId) })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: roomsKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.stats(room.projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.selections(room.projectId) }),
+      ]),
   });
 }
 

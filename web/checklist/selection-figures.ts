@@ -9,10 +9,14 @@ import { queries } from '../api/queries';
  * The checklist's Decisions due and budget (issue 18), worked out from the rooms and items the page
  * already holds, by the rules the API's /decisions and /budget follow (`openDecisions`, sums in
  * cents): no read more before the checklist is drawn (issue 14: at most 5 calls), and each edit
- * shows in them at once.
+ * shows at once. They give the action bar's count and the cards' Overdue marks, and tell the panels
+ * under the rooms whether they are there and how tall they are until the panels' own reads of
+ * /decisions and /budget (made when scrolled near) come in.
  */
 
 export interface SelectionFigures {
+  /** The project they are of: the panels read its /decisions and /budget. */
+  readonly projectId: string;
   /** Open selections with a decide-by date, earliest first. */
   readonly decisions: readonly Decision[];
   readonly budget: Budget;
@@ -62,7 +66,7 @@ export function useSelectionFigures(projectId: string, targetCompletionDate: str
     const decisions = decisionsDue(shown, itemsOf, targetCompletionDate, utcDay(new Date()));
     const key = JSON.stringify(decisions);
     if (key !== stable.current.key) stable.current = { key, decisions };
-    return { decisions: stable.current.decisions, budget: budgetOf(shown, itemsOf) };
+    return { projectId, decisions: stable.current.decisions, budget: budgetOf(shown, itemsOf) };
     // `shown` and `items` change with the cache's data (structural sharing keeps them while equal).
-  }, [shown, items, targetCompletionDate]);
+  }, [projectId, shown, items, targetCompletionDate]);
 }

@@ -8,7 +8,7 @@ import type { SelectionFigures } from './selection-figures';
 export const DecisionsContext = createContext<ReadonlyMap<string, Decision>>(new Map());
 
 /** The decisions due and the budget, for the panels under the rooms and the action bar's link. */
-export const SelectionFiguresContext = createContext<SelectionFigures>({ decisions: [], budget: { allowance: 0, cost: 0, difference: 0, rooms: [] } });
+export const SelectionFiguresContext = createContext<SelectionFigures>({ projectId: '', decisions: [], budget: { allowance: 0, cost: 0, difference: 0, rooms: [] } });
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const formatMoney = (value: number): string => money.format(value);

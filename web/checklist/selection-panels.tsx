@@ -3,8 +3,9 @@ import { DecisionsPanel } from './decisions-panel';
 
 /**
  * Issue 18's panels under the rooms: Decisions due and the budget summary, side by side on a wide
- * screen, drawn after the rooms (selection-figures.ts). Each is left out while it has nothing to
- * show, so a project without dates or allowances looks as before.
+ * screen, drawn after the rooms. Each reads its figures from the API as it comes near the screen,
+ * and is left out while the page's figures (selection-figures.ts) say it has nothing to show, so a
+ * project without dates or allowances looks as before.
  */
 export default function SelectionPanels() {
   return (
