@@ -122,6 +122,15 @@ export const changePasswordForm = z
   );
 
 /** A user as the API answers it: never the password hash. */
+/**
+ * What the web app's forms hold. Route files name these (type-only imports), not `typeof` a schema:
+ * the router's code splitting keeps an import a route's kept part names, and with it zod and the
+ * schemas would come into the main bundle (issue 16: the first load's JS).
+ */
+export type RegisterForm = z.input<typeof registerInput>;
+export type ProfileForm = z.input<typeof profileInput>;
+export type PasswordForm = z.input<typeof changePasswordForm>;
+
 export interface User {
   readonly id: string;
   readonly email: string;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { LoaderCircle, Mail } from 'lucide-react';
@@ -14,6 +13,7 @@ import { toast } from '../components/toast';
 import { login, requestSignInLink } from './api';
 import { SignInLinkSent } from './sign-in-link-sent';
 import type { SignInSearch } from './verify-search';
+import { formResolver } from '../components/form-resolver';
 
 /** Spec: after sign-in or registration the app goes to / after a short delay. */
 export const NAVIGATION_DELAY_MS = 100;
@@ -32,7 +32,7 @@ export function LoginScreen() {
   // Elsewhere than /login (in place of a protected screen) there are no such parameters.
   const search = useSearch({ strict: false }) as SignInSearch;
   const form = useForm<z.input<typeof loginInput>, unknown, z.output<typeof loginInput>>({
-    resolver: zodResolver(loginInput),
+    resolver: formResolver(loginInput),
     defaultValues: { email: search.email ?? '', password: '' },
   });
   const { errors } = form.formState;

@@ -1,5 +1,4 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import type { User } from '../../events/accounts/schemas';
@@ -12,6 +11,7 @@ import { FieldError, SubmitButton, TextField } from '../components/form';
 import { toast } from '../components/toast';
 import { useSaveChatSession } from './api';
 import { roleLabels } from './format';
+import { formResolver } from '../components/form-resolver';
 
 /**
  * Join Project Chat (spec sections 2, 4, 5): a role and name picker; both are required. The
@@ -36,7 +36,7 @@ export function JoinChatDialog({ user, open, onOpenChange, onJoined }: { user: U
 function JoinForm({ user, onJoined }: { user: User; onJoined: () => void }) {
   const join = useSaveChatSession();
   const form = useForm<z.input<typeof joinForm>, unknown, JoinValues>({
-    resolver: zodResolver(joinForm),
+    resolver: formResolver(joinForm),
     defaultValues: { userType: user.role, userName: `${user.firstName} ${user.lastName}`.trim() },
   });
   const { errors } = form.formState;

@@ -1,5 +1,4 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,6 +13,7 @@ import { SubmitButton, TextAreaField } from '../components/form';
 import { LengthCounter } from '../components/length-counter';
 import { toast } from '../components/toast';
 import { declineItem } from './api';
+import { formResolver } from '../components/form-resolver';
 
 /**
  * The client's Decline (issue 18): a reason is required, at most 500 characters (the API's rule,
@@ -43,7 +43,7 @@ export default function DeclineDialog({
 type Values = z.input<typeof declineInput>;
 
 function DeclineForm({ item, onDone }: { item: ChecklistItem; onDone: (item: ChecklistItem) => void }) {
-  const form = useForm<Values, unknown, z.output<typeof declineInput>>({ resolver: zodResolver(declineInput), defaultValues: { reason: '' } });
+  const form = useForm<Values, unknown, z.output<typeof declineInput>>({ resolver: formResolver(declineInput), defaultValues: { reason: '' } });
   const decline = useMutation({
     mutationFn: ({ reason }: z.output<typeof declineInput>) => declineItem(item.id, reason),
     onSuccess: onDone,

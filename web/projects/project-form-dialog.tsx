@@ -1,5 +1,4 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,6 +12,7 @@ import { SelectField, SubmitButton, TextAreaField, TextField } from '../componen
 import type { Project } from '../../contract/projects';
 import { useCreateProject, useUpdateProject, type ProjectInput } from './api';
 import { statusLabel } from './status-badge';
+import { formResolver } from '../components/form-resolver';
 
 type FormValues = z.input<typeof projectInput>;
 const formFields = ['name', 'address', 'clientName', 'clientEmail', 'clientPhone', 'status', 'startDate', 'targetCompletionDate', 'contractorNotes'] as const satisfies readonly (keyof FormValues)[];
@@ -82,7 +82,7 @@ function ProjectForm({
   submitLabel: string;
   onDone: () => void;
 }) {
-  const form = useForm<FormValues, unknown, ProjectInput>({ resolver: zodResolver(projectInput), defaultValues: initial });
+  const form = useForm<FormValues, unknown, ProjectInput>({ resolver: formResolver(projectInput), defaultValues: initial });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>

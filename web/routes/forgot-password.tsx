@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
@@ -11,6 +10,7 @@ import { AuthCard } from '../components/auth-card';
 import { buttonClass, linkClass } from '../components/button';
 import { SubmitButton, TextField } from '../components/form';
 import { toast } from '../components/toast';
+import { formResolver } from '../components/form-resolver';
 
 export const Route = createFileRoute('/forgot-password')({ component: ForgotPasswordScreen });
 
@@ -19,7 +19,7 @@ const RESET_LINK_TOAST_MS = 10_000;
 
 function ForgotPasswordScreen() {
   const form = useForm<z.input<typeof forgotPasswordInput>, unknown, z.output<typeof forgotPasswordInput>>({
-    resolver: zodResolver(forgotPasswordInput),
+    resolver: formResolver(forgotPasswordInput),
     defaultValues: { email: '' },
   });
 

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { registerInput } from '../../events/accounts/schemas';
+import { registerInput, type RegisterForm } from '../../events/accounts/schemas';
 import { queries } from '../api/queries';
 import { serverMessage, setServerFieldErrors } from '../api/errors';
 import { register } from '../auth/api';
@@ -13,10 +12,11 @@ import { AuthCard } from '../components/auth-card';
 import { buttonClass, linkClass } from '../components/button';
 import { FieldError, PasswordField, SubmitButton, TextField } from '../components/form';
 import { toast } from '../components/toast';
+import { formResolver } from '../components/form-resolver';
 
 export const Route = createFileRoute('/register')({ validateSearch: parseSignInSearch, component: RegisterScreen });
 
-type Values = z.input<typeof registerInput>;
+type Values = RegisterForm;
 const fields = Object.keys(registerInput.shape) as (keyof Values)[];
 const roleOptions = [
   { value: 'contractor', label: 'Contractor' },
@@ -28,7 +28,7 @@ function RegisterScreen() {
   const navigate = useNavigate();
   const search = Route.useSearch();
   const form = useForm<Values, unknown, z.output<typeof registerInput>>({
-    resolver: zodResolver(registerInput),
+    resolver: formResolver(registerInput),
     defaultValues: { firstName: '', lastName: '', email: search.email ?? '', companyName: '', phone: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

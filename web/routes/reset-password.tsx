@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
@@ -13,6 +12,7 @@ import { AuthCard } from '../components/auth-card';
 import { buttonClass } from '../components/button';
 import { PasswordField, SubmitButton } from '../components/form';
 import { toast } from '../components/toast';
+import { formResolver } from '../components/form-resolver';
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: (search: Record<string, unknown>): { token?: string } => {
@@ -37,7 +37,7 @@ function ResetPasswordScreen() {
 
 function ResetPasswordForm({ token }: { token: string }) {
   const form = useForm<z.input<typeof resetPasswordInput>, unknown, z.output<typeof resetPasswordInput>>({
-    resolver: zodResolver(resetPasswordInput),
+    resolver: formResolver(resetPasswordInput),
     defaultValues: { token, password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

@@ -1,12 +1,11 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { ArrowLeft, Moon, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { changePasswordForm, profileInput, type User } from '../../../events/accounts/schemas';
+import { changePasswordForm, profileInput, type PasswordForm, type ProfileForm, type User } from '../../../events/accounts/schemas';
 import { serverMessage, setServerFieldErrors } from '../../api/errors';
 import { queryKeys } from '../../api/query-keys';
 import { changePassword, deleteAccount, updateProfile } from '../../auth/api';
@@ -17,6 +16,7 @@ import { PasswordField, SubmitButton, TextField } from '../../components/form';
 import { RequireAuth } from '../../auth/guard';
 import { useAccountSettingsTheme } from '../../components/theme';
 import { toast } from '../../components/toast';
+import { formResolver } from '../../components/form-resolver';
 
 export const Route = createFileRoute('/_signed-in/account-settings')({ component: AccountSettingsRoute });
 
@@ -63,7 +63,7 @@ function Section({ id, title, danger = false, children }: { id: string; title: s
   );
 }
 
-type ProfileValues = z.input<typeof profileInput>;
+type ProfileValues = ProfileForm;
 const profileFields = Object.keys(profileInput.shape) as (keyof ProfileValues)[];
 const profileValues = (user: User): ProfileValues => ({
   firstName: user.firstName,
@@ -76,7 +76,7 @@ const profileValues = (user: User): ProfileValues => ({
 function ProfileSection({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const form = useForm<ProfileValues, unknown, z.output<typeof profileInput>>({
-    resolver: zodResolver(profileInput),
+    resolver: formResolver(profileInput),
     defaultValues: profileValues(user),
   });
   const { errors } = form.formState;
@@ -114,12 +114,12 @@ function ProfileSection({ user }: { user: User }) {
   );
 }
 
-type PasswordValues = z.input<typeof changePasswordForm>;
+type PasswordValues = PasswordForm;
 const emptyPasswords: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 function SecuritySection() {
   const form = useForm<PasswordValues, unknown, z.output<typeof changePasswordForm>>({
-    resolver: zodResolver(changePasswordForm),
+    resolver: formResolver(changePasswordForm),
     defaultValues: emptyPasswords,
   });
   const { errors } = form.formState;
