@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { chunkGroups } from './web-chunks.js';
+import { routePreload } from './web-route-preload.js';
 
 const here = import.meta.dirname;
 // `vite` dev runs against a running `npm start` (the local API).
@@ -31,6 +32,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     chunks.plugin,
+    routePreload(),
   ],
   server: {
     proxy: {

@@ -335,6 +335,39 @@ describe('project checklist in the browser', () => {
     }
   });
 
+  it("fetches the checklist's code beside the main bundle, each file once, and nothing of it on the sign-in page (issue 16)", async () => {
+    const { contractor, client, projectId } = await projectForTwo();
+    for (const [page, path] of [
+      [contractor, `/project/${projectId}`],
+      [client, `/client-project/${projectId}`],
+    ] as const) {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname);
+      });
+      await page.goto(path);
+      await expect.poll(() => page.locator('[data-room-id]:not(:has(article[data-item-id]))').count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      // The route-preload script named the page's own files before the main bundle asked for them.
+      const preloaded = await page.locator('link[rel=modulepreload]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+      expect(preloaded.some((file) => /\/checklist-[\w-]+\.js$/.test(file)), preloaded.join('\n')).toBe(true);
+      expect(preloaded.some((file) => /\/(client-)?project\._id-[\w-]+\.js$/.test(file)), preloaded.join('\n')).toBe(true);
+      // Every one of them is a file the page goes on to use, and none is fetched twice.
+      for (const file of preloaded) expect(scripts, file).toContain(file);
+      expect(scripts.length, scripts.join('\n')).toBe(new Set(scripts).size);
+    }
+
+    const signedOut = await openPage();
+    const fetched: string[] = [];
+    signedOut.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await signedOut.goto('/login');
+    await signedOut.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await signedOut.waitForLoadState('networkidle');
+    expect(fetched.filter((file) => /\/(checklist|signed-in)-[\w-]+\.js$/.test(file))).toEqual([]);
+    expect(await signedOut.locator('link[rel=modulepreload]').count()).toBeGreaterThan(0);
+  });
+
   it('falls back to the first project, and says so when there is none', async () => {
     const { client, projectId } = await projectForTwo();
     await client.goto('/client-project/not-a-project-of-yours');

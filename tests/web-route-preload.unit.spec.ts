@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { routePattern } from '../web-route-preload';
+
+/** The addresses the route-preload script (web-route-preload.ts) gives each route file's files to. */
+describe('routePattern', () => {
+  const matches = (file: string, path: string) => new RegExp(routePattern(file)).test(path);
+
+  it('reads TanStack Router flat file names as the addresses they answer', () => {
+    expect(matches('_signed-in/project.$id', '/project/3f2a')).toBe(true);
+    expect(matches('_signed-in/project.$id', '/project/3f2a/')).toBe(true);
+    expect(matches('_signed-in/client-project.$id', '/client-project/3f2a')).toBe(true);
+    expect(matches('_signed-in/project.$id_.audit', '/project/3f2a/audit')).toBe(true);
+    expect(matches('_signed-in/index', '/')).toBe(true);
+    expect(matches('login', '/login')).toBe(true);
+    expect(matches('digest-unsubscribe', '/digest-unsubscribe')).toBe(true);
+  });
+
+  it('gives no page the files of another', () => {
+    expect(matches('_signed-in/project.$id', '/project/3f2a/audit')).toBe(false);
+    expect(matches('_signed-in/project.$id', '/client-project/3f2a')).toBe(false);
+    expect(matches('_signed-in/project.$id', '/project/')).toBe(false);
+    expect(matches('_signed-in/index', '/login')).toBe(false);
+    expect(matches('login', '/login/extra')).toBe(false);
+    expect(matches('login', '/xlogin')).toBe(false);
+  });
+});
