@@ -8,6 +8,7 @@ import { queries } from '../api/queries';
 import { historySeenKey, seenMark, unreadMessageCount, unseenHistoryCount } from './format';
 import { OnceOpened } from '../components/once-opened';
 import { useSaveChatSession } from './api';
+import { useAfterPaint } from '../components/use-after-paint';
 
 // Fetched at their first opening, not before the checklist draws (issue 14).
 const ChatModal = lazy(() => import('./chat-modal').then((module) => ({ default: module.ChatModal })));
@@ -25,9 +26,11 @@ const JoinChatDialog = lazy(() => import('./join-chat-dialog').then((module) => 
  * entries by the other side since this browser last opened the history of the project.
  */
 export function ChatAndHistoryButtons({ projectId, projectName, user, buttonClass }: { projectId: string; projectName: string; user: User; buttonClass: string }) {
-  const session = useQuery(queries.userSession());
-  const chat = useQuery(queries.chat(projectId));
-  const history = useQuery(queries.history(projectId));
+  // The badges' reads wait for the checklist's first paint (a slow phone draws it sooner).
+  const painted = useAfterPaint();
+  const session = useQuery({ ...queries.userSession(), enabled: painted });
+  const chat = useQuery({ ...queries.chat(projectId), enabled: painted });
+  const history = useQuery({ ...queries.history(projectId), enabled: painted });
   const [dialog, setDialog] = useState<'join' | 'chat' | 'history' | null>(null);
   const close = (open: boolean) => !open && setDialog(null);
 

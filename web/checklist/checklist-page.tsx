@@ -26,6 +26,7 @@ import { RoomCard } from './room-card';
 import { ShareWithClientButton } from './share-with-client';
 import { useAutosave } from './use-autosave';
 import { useCurrentTime } from '../components/use-current-time';
+import { useAfterPaint } from '../components/use-after-paint';
 import { ProgressBar } from '../components/progress-bar';
 import { inputClass } from '../components/input';
 import { cardClass } from './ui';
@@ -169,6 +170,8 @@ function ProjectChecklist({ project, user }: { project: Project; user: User }) {
   const stats = useQuery(queries.stats(project.id));
   const rooms = useQuery(queries.rooms(project.id));
   const contractor = user.role === 'contractor';
+  // Issue 18's panels are fetched once the page has been painted: they sit under the rooms.
+  const painted = useAfterPaint();
 
   // Rename suggestions read every room; a getter keeps the room cards' props stable.
   const roomsRef = useRef<readonly Room[]>([]);
@@ -190,7 +193,7 @@ function ProjectChecklist({ project, user }: { project: Project; user: User }) {
       <SelectionProvider project={project} ready={rooms.isSuccess}>
       <div className="checklist-page flex min-h-screen flex-col">
         <ChecklistHeader user={user} project={project} />
-        <ChecklistFooter project={project} roomsShown={rooms.isSuccess} />
+        <ChecklistFooter project={project} roomsShown={rooms.isSuccess && painted} />
         <main className={`${mainClass} flex-1`}>
           <ProjectSummary project={project} stats={stats.data ?? emptyStats} />
           <div className="grid grid-cols-2 gap-3 sm:gap-4">
@@ -206,7 +209,7 @@ function ProjectChecklist({ project, user }: { project: Project; user: User }) {
             <RoomGroups rooms={roomList} role={user.role} getRooms={getRooms} justAdded={justAdded} />
           )}
           {/* Issue 18: under the rooms, read after them, so they push nothing (each is left out while empty). */}
-          {rooms.isSuccess && (
+          {rooms.isSuccess && painted && (
             <Suspense fallback={null}>
               <SelectionPanels />
             </Suspense>

@@ -32,6 +32,7 @@ function subscribe(listener: () => void) {
 }
 
 const loadView = () => import('./toast-view');
+const WARM_AFTER_MS = 3000;
 const ToastView = lazy(loadView);
 
 export function toast(options: ToastOptions): void {
@@ -49,14 +50,18 @@ export function Toaster() {
   const shown = useSyncExternalStore(subscribe, currentToasts);
   const everShown = useSyncExternalStore(subscribe, () => lastId > 0);
   useEffect(() => {
-    // Fetched once the page is idle, so a first toast shows without waiting for it.
-    const warm = () => void loadView();
-    if ('requestIdleCallback' in window) {
-      const idle = requestIdleCallback(warm);
-      return () => cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(warm, 2000);
-    return () => clearTimeout(timer);
+    // Fetched once the page has settled, so a later first toast shows without waiting for it. Not
+    // at the first idle moment: that comes while the page's own code and data are on their way, and
+    // a slow phone would fetch the toasts' code before it draws (issue 16). A toast sooner fetches it.
+    let idle: number | undefined;
+    const timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) idle = requestIdleCallback(() => void loadView());
+      else void loadView();
+    }, WARM_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
   }, []);
   if (!everShown) return null;
   return (
