@@ -5,7 +5,7 @@
  * then Lighthouse's default (a throttled mid-range phone). Prints the scores and, for a category
  * short of 100, the audits that cost it points. Asserts nothing. Lighthouse 12 (13 needs Node 22).
  *
- *   npm run bench:lighthouse [-- --runs 3] [-- --client]
+ *   npm run bench:lighthouse [-- --runs 3] [-- --client] [-- --preset mobile]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { startLocalCloud } from '../infra/local/cloud';
 import { demoAccounts, demoPassword, seedDemoData } from '../infra/local/seed';
 import { repoRoot } from '../infra/paths';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, client: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, client: { type: 'boolean', default: false }, preset: { type: 'string' } } });
 const runs = Math.max(1, Number(values.runs) || 1);
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
 const GOAL = 95;
@@ -51,7 +51,7 @@ try {
 
   // Lighthouse simulates a slow phone from the main thread's measured work: a busy machine costs points.
   console.log(`Lighthouse on ${path} signed in as the demo ${account.role} (the seeded sample project), ${runs} run(s) a preset; median shown; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores\n`);
-  for (const preset of ['desktop', 'mobile'] as const) {
+  for (const preset of (['desktop', 'mobile'] as const).filter((preset) => !values.preset || preset === values.preset)) {
     const results: Result[] = [];
     for (let run = 0; run < runs; run++) results.push(await audit(`${cloud.url}${path}`, cookie, preset));
     const median = (category: (typeof categories)[number]) => {
