@@ -44,10 +44,13 @@ export function ChecklistPage({ projectId, user }: { projectId: string; user: Us
 /** The page drawn from the project's checklist read (one call: issue 14); `ifMissing` when the project is not the user's. */
 function LoadedChecklist({ projectId, user, ifMissing }: { projectId: string; user: User; ifMissing: ReactNode }) {
   const checklist = useQuery(queries.checklist(projectId));
+  // The page is first drawn in a pass React interrupts every few milliseconds (the skeleton stays
+  // meanwhile): a slow phone has no long task drawing it all at once (issue 16: blocking time).
+  const data = useDeferredValue(checklist.data);
   // A malformed id is a 400, another's or an unknown project a 404: either way not one of theirs.
   if (checklist.isError && checklist.error instanceof ApiError && (checklist.error.status === 400 || checklist.error.status === 404)) return ifMissing;
-  if (!checklist.isSuccess) return <ProjectPending user={user} read={checklist} />;
-  return <ProjectChecklist key={checklist.data.project.id} project={checklist.data.project} user={user} />;
+  if (!data) return <ProjectPending user={user} read={checklist} />;
+  return <ProjectChecklist key={data.project.id} project={data.project} user={user} />;
 }
 
 /** Not one of the user's projects: their first one, if any. */
