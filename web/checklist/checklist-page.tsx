@@ -46,7 +46,8 @@ function LoadedChecklist({ projectId, user, ifMissing }: { projectId: string; us
   const checklist = useQuery(queries.checklist(projectId));
   // The page is first drawn in a pass React interrupts every few milliseconds (the skeleton stays
   // meanwhile): a slow phone has no long task drawing it all at once (issue 16: blocking time).
-  const data = useDeferredValue(checklist.data);
+  // `null` first even when the read is already in (prefetched on hover from the projects list).
+  const data = useDeferredValue(checklist.data ?? null, null);
   // A malformed id is a 400, another's or an unknown project a 404: either way not one of theirs.
   if (checklist.isError && checklist.error instanceof ApiError && (checklist.error.status === 400 || checklist.error.status === 404)) return ifMissing;
   if (!data) return <ProjectPending user={user} read={checklist} />;
