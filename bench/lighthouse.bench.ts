@@ -69,9 +69,10 @@ try {
       for (const line of blamed(last, category)) console.log(`         ${category} ${score}${score < GOAL ? ` < ${GOAL}` : ''}: ${line}`);
     }
     console.log(`         load average after: ${loadavg()[0]!.toFixed(1)}`);
-    const reportPath = join(tmpdir(), `lighthouse-${values.client ? 'client' : 'contractor'}-${preset}.json`);
-    writeFileSync(reportPath, JSON.stringify(last));
-    console.log(`         full report: ${reportPath}\n`);
+    // Every run's report: the slow one is the one to read.
+    const reportPath = (run: number) => join(tmpdir(), `lighthouse-${values.client ? 'client' : 'contractor'}-${preset}${run === results.length - 1 ? '' : `-${run + 1}`}.json`);
+    results.forEach((result, run) => writeFileSync(reportPath(run), JSON.stringify(result)));
+    console.log(`         full reports: ${results.map((_, run) => reportPath(run)).join(', ')}\n`);
   }
 } finally {
   await browser.close();
