@@ -5,7 +5,10 @@
  * then Lighthouse's default (a throttled mid-range phone). Prints the scores and, for a category
  * short of 100, the audits that cost it points. Asserts nothing. Lighthouse 12 (13 needs Node 22).
  *
- *   npm run bench:lighthouse [-- --runs 3] [-- --client] [-- --preset mobile]
+ *   npm run bench:lighthouse [-- --runs 3] [-- --client] [-- --preset mobile] [-- --trace]
+ *
+ * `--trace` also keeps each run's trace (the main thread's tasks as Lighthouse measured them) next to its report.
+ * `--web DIR` measures a build made before (`vite build --outDir DIR`), to compare two trees in one sitting.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,14 +23,14 @@ import { startLocalCloud } from '../infra/local/cloud';
 import { demoAccounts, demoPassword, seedDemoData } from '../infra/local/seed';
 import { repoRoot } from '../infra/paths';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, client: { type: 'boolean', default: false }, preset: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, client: { type: 'boolean', default: false }, preset: { type: 'string' }, trace: { type: 'boolean', default: false }, web: { type: 'string' } } });
 const runs = Math.max(1, Number(values.runs) || 1);
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
 const GOAL = 95;
 
 // Built aside, so a test run's dist/web is left alone.
-const webDir = mkdtempSync(join(tmpdir(), 'cc-lighthouse-'));
-execFileSync(join(repoRoot, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', webDir, '--emptyOutDir'], { cwd: repoRoot, stdio: 'inherit' });
+const webDir = values.web ?? mkdtempSync(join(tmpdir(), 'cc-lighthouse-'));
+if (!values.web) execFileSync(join(repoRoot, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', webDir, '--emptyOutDir'], { cwd: repoRoot, stdio: 'inherit' });
 const cloud = await startLocalCloud({ port: 0, webDir });
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -53,7 +56,12 @@ try {
   console.log(`Lighthouse on ${path} signed in as the demo ${account.role} (the seeded sample project), ${runs} run(s) a preset; median shown; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores\n`);
   for (const preset of (['desktop', 'mobile'] as const).filter((preset) => !values.preset || preset === values.preset)) {
     const results: Result[] = [];
-    for (let run = 0; run < runs; run++) results.push(await audit(`${cloud.url}${path}`, cookie, preset));
+    const traces: unknown[] = [];
+    for (let run = 0; run < runs; run++) {
+      const { lhr, trace } = await audit(`${cloud.url}${path}`, cookie, preset);
+      results.push(lhr);
+      traces.push(trace);
+    }
     const median = (category: (typeof categories)[number]) => {
       const scores = results.map((result) => Math.round((result.categories[category]?.score ?? 0) * 100)).sort((a, b) => a - b);
       return { median: scores[Math.floor(scores.length / 2)]!, all: scores };
@@ -72,12 +80,13 @@ try {
     // Every run's report: the slow one is the one to read.
     const reportPath = (run: number) => join(tmpdir(), `lighthouse-${values.client ? 'client' : 'contractor'}-${preset}${run === results.length - 1 ? '' : `-${run + 1}`}.json`);
     results.forEach((result, run) => writeFileSync(reportPath(run), JSON.stringify(result)));
+    if (values.trace) traces.forEach((trace, run) => writeFileSync(reportPath(run).replace(/\.json$/, '.trace.json'), JSON.stringify(trace)));
     console.log(`         full reports: ${results.map((_, run) => reportPath(run)).join(', ')}\n`);
   }
 } finally {
   await browser.close();
   await cloud.stop();
-  rmSync(webDir, { recursive: true, force: true });
+  if (!values.web) rmSync(webDir, { recursive: true, force: true });
 }
 
 async function signIn(email: string): Promise<string> {
@@ -88,7 +97,7 @@ async function signIn(email: string): Promise<string> {
 }
 
 /** One Lighthouse run in a fresh tab, signed in: the session cookie in the browser (Lighthouse's storage reset keeps cookies), so the page's WebSocket has it too. */
-async function audit(url: string, cookie: string, preset: 'desktop' | 'mobile'): Promise<Result> {
+async function audit(url: string, cookie: string, preset: 'desktop' | 'mobile'): Promise<{ lhr: Result; trace: unknown }> {
   const [name = '', value = ''] = cookie.split('=', 2);
   await browser.setCookie({ name, value, domain: new URL(url).hostname, path: '/', httpOnly: true });
   const page = await browser.newPage();
@@ -98,7 +107,7 @@ async function audit(url: string, cookie: string, preset: 'desktop' | 'mobile'):
     const answer = await lighthouse(url, flags, config, page);
     if (!answer) throw new Error('Lighthouse gave no result');
     if (answer.lhr.runtimeError) throw new Error(`Lighthouse: ${answer.lhr.runtimeError.message}`);
-    return answer.lhr;
+    return { lhr: answer.lhr, trace: answer.artifacts.Trace };
   } finally {
     await page.close();
   }
