@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False until the screen has been painted once with the component in it (issue 16: a slow phone's
@@ -9,9 +9,10 @@ export function useAfterPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // The frame callback runs just before the paint; a task queued from it runs after.
+    // The frame callback runs just before the paint; a task queued from it runs after. What comes
+    // then is drawn as a transition, which React interrupts every few milliseconds (issue 16).
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
