@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, KeyRound, LoaderCircle, MapPin, Printer, Save, ShieldCheck } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Project, ProjectStats, Room } from '../../contract/projects';
 import type { User } from '../../events/accounts/schemas';
 import type { RoomType } from '../../events/projects/model';
@@ -23,6 +23,7 @@ import { useAddRoom, useSaveLockBoxCode } from './mutations';
 import { PrintingContext, usePrinting } from './printing';
 import './checklist.css';
 import { RoomCard } from './room-card';
+import { useQueuedCount } from './render-queue';
 import { ShareWithClientButton } from './share-with-client';
 import { useAutosave } from './use-autosave';
 import { useCurrentTime } from '../components/use-current-time';
@@ -181,9 +182,9 @@ function ProjectChecklist({ project, user }: { project: Project; user: User }) {
   const roomsRef = useRef<readonly Room[]>([]);
   roomsRef.current = rooms.data ?? [];
   const getRooms = useCallback(() => roomsRef.current, []);
-  // The room cards come in a second pass that React interrupts every few milliseconds: the page's
-  // frame is drawn first, and a slow phone has no long task drawing all the rooms at once.
-  const roomList = useDeferredValue(rooms.data ?? noRooms, noRooms);
+  // The room cards come once the page's frame has been painted, in a pass React interrupts every
+  // few milliseconds: a slow phone lays out the frame and the rooms in separate, shorter tasks.
+  const roomList = useDeferredValue(painted ? (rooms.data ?? noRooms) : noRooms, noRooms);
   // The room last added from the add-room bar: its card scrolls into view and is marked.
   const [justAdded, setJustAdded] = useState<string | null>(null);
   // Scrolling stops short of the sticky action bar (checklist.css).
@@ -346,9 +347,12 @@ function RoomManagementBar({ projectId, onAdded }: { projectId: string; onAdded:
 }
 
 function RoomGroups({ rooms, role, getRooms, justAdded }: { rooms: readonly Room[]; role: User['role']; getRooms: () => readonly Room[]; justAdded: string | null }) {
+  const groups = groupRooms(rooms);
+  // A group at a time: the first layout is the page's frame and first group, not every room.
+  const shown = useQueuedCount(groups.length, use(PrintingContext));
   return (
     <div className="grid gap-5">
-      {groupRooms(rooms).map(({ group, rooms: inGroup }) => (
+      {groups.slice(0, shown).map(({ group, rooms: inGroup }) => (
         <section key={group.key} aria-labelledby={`group-${group.key}`} className="grid gap-2">
           <div className="flex items-baseline gap-2">
             <h2 id={`group-${group.key}`} className="text-xl font-semibold">

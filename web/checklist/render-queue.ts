@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Draws big checklists a little at a time: each room asks for its next batch of item cards here,
@@ -38,4 +38,18 @@ export function queueBatch(run: () => void, nearScreen: boolean): () => void {
   return () => {
     task.cancelled = true;
   };
+}
+
+/**
+ * How many of `total` parts to draw: one more per batch of the queue (near the screen), all of
+ * them at once when `all` (printing). The checklist's room groups come this way, so the page's
+ * first layout is its frame and first group, not all the rooms (issue 16: a phone's blocking time).
+ */
+export function useQueuedCount(total: number, all: boolean): number {
+  const [count, setCount] = useState(1);
+  useEffect(() => {
+    if (all || count >= total) return;
+    return queueBatch(() => setCount((value) => value + 1), true);
+  }, [all, count, total]);
+  return all ? total : Math.min(count, total);
 }
