@@ -5,7 +5,7 @@
  * then Lighthouse's default (a throttled mid-range phone). Prints the scores and, for a category
  * short of 100, the audits that cost it points. Asserts nothing. Lighthouse 12 (13 needs Node 22).
  *
- *   npm run bench:lighthouse [-- --runs 3] [-- --client] [-- --preset mobile] [-- --trace]
+ *   npm run bench:lighthouse [-- --runs 3] [-- --client] [-- --preset mobile] [-- --trace] [-- --web DIR]
  *
  * `--trace` also keeps each run's trace (the main thread's tasks as Lighthouse measured them) next to its report.
  * `--web DIR` measures a build made before (`vite build --outDir DIR`), to compare two trees in one sitting.
@@ -55,13 +55,9 @@ try {
   // Lighthouse simulates a slow phone from the main thread's measured work: a busy machine costs points.
   console.log(`Lighthouse on ${path} signed in as the demo ${account.role} (the seeded sample project), ${runs} run(s) a preset; median shown; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores\n`);
   for (const preset of (['desktop', 'mobile'] as const).filter((preset) => !values.preset || preset === values.preset)) {
-    const results: Result[] = [];
-    const traces: unknown[] = [];
-    for (let run = 0; run < runs; run++) {
-      const { lhr, trace } = await audit(`${cloud.url}${path}`, cookie, preset);
-      results.push(lhr);
-      traces.push(trace);
-    }
+    const measured: Awaited<ReturnType<typeof audit>>[] = [];
+    for (let run = 0; run < runs; run++) measured.push(await audit(`${cloud.url}${path}`, cookie, preset));
+    const results = measured.map(({ lhr }) => lhr);
     const median = (category: (typeof categories)[number]) => {
       const scores = results.map((result) => Math.round((result.categories[category]?.score ?? 0) * 100)).sort((a, b) => a - b);
       return { median: scores[Math.floor(scores.length / 2)]!, all: scores };
@@ -80,7 +76,7 @@ try {
     // Every run's report: the slow one is the one to read.
     const reportPath = (run: number) => join(tmpdir(), `lighthouse-${values.client ? 'client' : 'contractor'}-${preset}${run === results.length - 1 ? '' : `-${run + 1}`}.json`);
     results.forEach((result, run) => writeFileSync(reportPath(run), JSON.stringify(result)));
-    if (values.trace) traces.forEach((trace, run) => writeFileSync(reportPath(run).replace(/\.json$/, '.trace.json'), JSON.stringify(trace)));
+    if (values.trace) measured.forEach(({ trace }, run) => writeFileSync(reportPath(run).replace(/\.json$/, '.trace.json'), JSON.stringify(trace)));
     console.log(`         full reports: ${results.map((_, run) => reportPath(run)).join(', ')}\n`);
   }
 } finally {
