@@ -10,6 +10,7 @@ import { findUsableToken, newMailedToken, spendToken, type TokenKind } from './m
 import { sendSignInLinkMail } from './mailer';
 import { accountActor } from './sign-in';
 import { takeHourlyAllowance } from './throttle';
+import { SIGN_IN_LINK_LIMITS } from '../limits';
 import { emailVerifiedWrite, findUserByEmail, findUserById, type UserRecord } from './users';
 
 /**
@@ -19,14 +20,6 @@ import { emailVerifiedWrite, findUserByEmail, findUserById, type UserRecord } fr
  */
 
 export const signInLinkTokens: TokenKind = { key: stateKeys.signInToken, lifetimeSeconds: 15 * 60 };
-
-/**
- * Links asked for per e-mail and per caller's address in a clock hour, counted before looking the
- * e-mail up, so the 429 is the same whether or not an account has it. Per e-mail keeps anyone
- * from flooding an inbox (as reset mails, RESET_MAILS_PER_HOUR); per address, one caller from
- * spraying many inboxes.
- */
-export const SIGN_IN_LINK_LIMITS = { email: 5, address: 20 } as const;
 
 /** The page the link opens (web/routes/sign-in-link.tsx). */
 export const signInLink = (token: string) => `${config().appUrl}/sign-in-link?token=${encodeURIComponent(token)}`;

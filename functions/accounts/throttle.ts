@@ -3,6 +3,7 @@ import { accountMessages } from '../../events/accounts/schemas';
 import { DomainError } from '../../events/errors';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
+import { LOGIN_LIMITS } from '../limits';
 import { stateKeys } from '../store/keys';
 
 /**
@@ -11,7 +12,6 @@ import { stateKeys } from '../store/keys';
  */
 
 const WINDOW_SECONDS = 15 * 60;
-export const LOGIN_LIMITS = { email: 5, address: 20 } as const;
 
 const windowStart = (now: Date) => Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
 const subjects = (email: string, address: string) => ({
@@ -54,13 +54,6 @@ export async function clearLoginFailures(email: string, now = new Date()): Promi
     new DeleteCommand({ TableName: config().stateTable, Key: stateKeys.throttle(subjects(email, '').email, windowStart(now)) }),
   );
 }
-
-/** Reset mails per e-mail: at most this many an hour, so nobody can flood someone's inbox. */
-export const RESET_MAILS_PER_HOUR = 5;
-/** Verification mails an account may ask for again (Resend). */
-export const VERIFICATION_MAILS_PER_HOUR = 3;
-/** Invitations per project (Share with Client). */
-export const INVITATIONS_PER_PROJECT_PER_HOUR = 5;
 
 /**
  * Counts one more use of `subject` (e.g. `reset-email:<address>`) in the current clock hour;

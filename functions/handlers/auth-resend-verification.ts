@@ -1,6 +1,7 @@
 import { accountMessages } from '../../events/accounts/schemas';
 import { DomainError } from '../../events/errors';
-import { VERIFICATION_MAILS_PER_HOUR, takeHourlyAllowance } from '../accounts/throttle';
+import { takeHourlyAllowance } from '../accounts/throttle';
+import { VERIFICATION_MAILS_PER_HOUR } from '../limits';
 import { requestEmailVerification } from '../accounts/verification';
 import { accountPreload, preloadedAccount } from '../accounts/users';
 import { config } from '../config';

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { accountMessages } from '../../events/accounts/schemas';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { newResetToken } from '../../functions/accounts/mailed-tokens';
-import { LOGIN_LIMITS, RESET_MAILS_PER_HOUR } from '../../functions/accounts/throttle';
+import { LOGIN_LIMITS, RESET_MAILS_PER_HOUR } from '../../functions/limits';
 import { ApiClient } from '../support/api-client';
 import { eventStore } from '../../functions/store/default-store';
 

@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { accountMessages } from '../../events/accounts/schemas';
 import { NO_CLIENT_EMAIL } from '../../events/projects/project';
 import { newVerificationToken } from '../../functions/accounts/mailed-tokens';
-import { INVITATIONS_PER_PROJECT_PER_HOUR, VERIFICATION_MAILS_PER_HOUR } from '../../functions/accounts/throttle';
+import { INVITATIONS_PER_PROJECT_PER_HOUR, VERIFICATION_MAILS_PER_HOUR } from '../../functions/limits';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { ses } from '../../functions/adapters/ses';
 import { handler as shareHandler } from '../../functions/handlers/project-share';

@@ -5,7 +5,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { LOGIN_LIMITS } from '../../functions/accounts/throttle';
+import { LOGIN_LIMITS } from '../../functions/limits';
 import { s3 } from '../../functions/adapters/s3';
 import { config, envNames } from '../../functions/config';
 import { clientAddress, ORIGIN_VERIFY_HEADER } from '../../functions/http/client-address';
