@@ -21,4 +21,6 @@ export interface ResendVerificationAnswer extends MessageAnswer {
 export interface VerifyEmailAnswer {
   success: true;
   user: User;
+  /** Issue 27: the address's first proof dropped a password set before it (by whoever made the account): the prover sets one. */
+  passwordCleared: boolean;
 }

@@ -27,6 +27,8 @@ export interface RouteAnswers {
   /** The same answer whether or not an account has the e-mail. */
   magicLink: MessageAnswer;
   magicLinkVerify: User;
+  /** Issue 27: every session ended, the password dropped, the e-mail given back if a change moved it. */
+  notMe: MessageAnswer;
 
   listProjectsWithStats: ProjectWithStats[];
   listProjects: Project[];

@@ -78,6 +78,9 @@ export function personalValues(event: EventLike): PersonalValue[] {
     case 'AccountDeleted':
       if (owner) values.push({ path: ['data', 'email'], subject: owner });
       break;
+    case 'SessionsEnded':
+      if (owner) values.push({ path: ['data', 'emailRestored'], subject: owner });
+      break;
     case 'MessagePosted':
       if (actor) values.push({ path: ['data', 'senderName'], subject: actor });
       break;

@@ -38,6 +38,8 @@ export const httpRoutes = {
   // Sign-in by e-mail link (issue 18): mails a single-use link; its token signs in and proves the e-mail.
   magicLink: { method: 'POST', path: '/api/auth/magic-link', handler: 'auth-magic-link', access: 'public' },
   magicLinkVerify: { method: 'POST', path: '/api/auth/magic-link/verify', handler: 'auth-magic-link-verify', access: 'public' },
+  // Issue 27: the link in the notice of a password or e-mail change, when it was not the owner.
+  notMe: { method: 'POST', path: '/api/auth/not-me', handler: 'auth-not-me', access: 'public' },
 
   listProjectsWithStats: { method: 'GET', path: '/api/projects/with-stats', handler: 'projects-with-stats', access: 'contractor' },
   listProjects: { method: 'GET', path: '/api/projects', handler: 'projects-list', access: 'authenticated' },

@@ -13,6 +13,7 @@ import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as DigestUnsubscribeRouteImport } from './routes/digest-unsubscribe'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as NotMeRouteImport } from './routes/not-me'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignInLinkRouteImport } from './routes/sign-in-link'
@@ -42,6 +43,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotMeRoute = NotMeRouteImport.update({
+  id: '/not-me',
+  path: '/not-me',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegisterRoute = RegisterRouteImport.update({
@@ -105,6 +111,7 @@ export interface FileRoutesByFullPath {
   '/digest-unsubscribe': typeof DigestUnsubscribeRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/not-me': typeof NotMeRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/sign-in-link': typeof SignInLinkRoute
@@ -120,6 +127,7 @@ export interface FileRoutesByTo {
   '/digest-unsubscribe': typeof DigestUnsubscribeRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/not-me': typeof NotMeRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/sign-in-link': typeof SignInLinkRoute
@@ -138,6 +146,7 @@ export interface FileRoutesById {
   '/digest-unsubscribe': typeof DigestUnsubscribeRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/not-me': typeof NotMeRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/sign-in-link': typeof SignInLinkRoute
@@ -157,6 +166,7 @@ export interface FileRouteTypes {
     | '/digest-unsubscribe'
     | '/forgot-password'
     | '/login'
+    | '/not-me'
     | '/register'
     | '/reset-password'
     | '/sign-in-link'
@@ -172,6 +182,7 @@ export interface FileRouteTypes {
     | '/digest-unsubscribe'
     | '/forgot-password'
     | '/login'
+    | '/not-me'
     | '/register'
     | '/reset-password'
     | '/sign-in-link'
@@ -189,6 +200,7 @@ export interface FileRouteTypes {
     | '/digest-unsubscribe'
     | '/forgot-password'
     | '/login'
+    | '/not-me'
     | '/register'
     | '/reset-password'
     | '/sign-in-link'
@@ -207,6 +219,7 @@ export interface RootRouteChildren {
   DigestUnsubscribeRoute: typeof DigestUnsubscribeRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
+  NotMeRoute: typeof NotMeRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignInLinkRoute: typeof SignInLinkRoute
@@ -241,6 +254,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/not-me': {
+      id: '/not-me'
+      path: '/not-me'
+      fullPath: '/not-me'
+      preLoaderRoute: typeof NotMeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register': {
@@ -352,6 +372,7 @@ const rootRouteChildren: RootRouteChildren = {
   DigestUnsubscribeRoute: DigestUnsubscribeRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
+  NotMeRoute: NotMeRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignInLinkRoute: SignInLinkRoute,

@@ -54,12 +54,28 @@ export const emailVerified = defineEvent('EmailVerified', {
   schema: z.object({ userId: z.string(), email: z.string(), projectId: z.nullable(z.string()) }),
 });
 
+/**
+ * Every session of the account ended at once, and its earlier links with them (invariant 11):
+ * `address_proved` when its address was proved for the first time (a password set before, by
+ * whoever created the account, stops working: `passwordCleared`); `not_me` when the owner said a
+ * change mailed to them was not theirs (`emailRestored`: the address it had before that change).
+ */
+export const sessionsEnded = defineEvent('SessionsEnded', {
+  schemaVersion: 1,
+  schema: z.object({
+    userId: z.string(),
+    reason: z.enum(['address_proved', 'not_me']),
+    passwordCleared: z.boolean(),
+    emailRestored: z.nullable(z.string()),
+  }),
+});
+
 export const accountDeleted = defineEvent('AccountDeleted', {
   schemaVersion: 1,
   schema: z.object({ userId: z.string(), email: z.string() }),
 });
 
-export const accountEvents = [userRegistered, profileUpdated, passwordChanged, passwordResetRequested, passwordReset, emailVerificationRequested, emailVerified, accountDeleted];
+export const accountEvents = [userRegistered, profileUpdated, passwordChanged, passwordResetRequested, passwordReset, emailVerificationRequested, emailVerified, sessionsEnded, accountDeleted];
 
 export type AccountEvent =
   | EventOf<typeof userRegistered>
@@ -69,6 +85,7 @@ export type AccountEvent =
   | EventOf<typeof passwordReset>
   | EventOf<typeof emailVerificationRequested>
   | EventOf<typeof emailVerified>
+  | EventOf<typeof sessionsEnded>
   | EventOf<typeof accountDeleted>;
 
 export { userStreamId } from '../streams';

@@ -35,13 +35,15 @@ const newPassword = z
   );
 /** A mailed token (reset or verification): anything over 100 characters is no token of ours. */
 const MAX_TOKEN_LENGTH = 100;
-const firstName = z.string('First name is required').check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100, 'First name must be at most 100 characters'));
-const lastName = z.string('Last name is required').check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100, 'Last name must be at most 100 characters'));
+/** Names reach mail headers (a notice's greeting, an invitation's subject): a line break there could forge a header (issue 27). */
+const oneLine = (label: string) => z.refine<string>((value) => !value || !/[\r\n\u2028\u2029]/.test(value), `${label} must be on one line`);
+const firstName = z.string('First name is required').check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100, 'First name must be at most 100 characters'), oneLine('First name'));
+const lastName = z.string('Last name is required').check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100, 'Last name must be at most 100 characters'), oneLine('Last name'));
 // Company name 200 and phone 50 below, as for projects (events/projects/model.ts `limits`).
 /** Optional text: blank means none. */
 const optionalText = (label: string, max: number) =>
   z.pipe(
-    z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)))),
+    z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`), oneLine(label)))),
     z.transform((value) => (value ? value : null)),
   );
 
@@ -79,12 +81,21 @@ export const resetPasswordInput = z
   })
   .check(z.superRefine(passwordsMatch));
 
+const currentPassword = z.string('Current password is required').check(z.minLength(1, 'Current password is required'), z.maxLength(MAX_PASSWORD_LENGTH, passwordTooLong));
+
 export const profileInput = z.object({
   firstName,
   lastName,
   email,
   companyName: optionalText('Company name', 200),
   phone: optionalText('Phone', 50),
+  /** Needed to change the e-mail (issue 27), unless a mailed link opened the session just now. */
+  currentPassword: z.optional(currentPassword),
+});
+
+/** 'This was not me': the token of the link mailed with the notice of a change. */
+export const notMeInput = z.object({
+  token: z.string('Token is required').check(z.trim(), z.minLength(1, 'Token is required'), z.maxLength(MAX_TOKEN_LENGTH, 'Token is invalid')),
 });
 
 /** The token from a verification or invitation link; anything over 100 characters is no token of ours. */
@@ -105,14 +116,26 @@ export const signInLinkMessages = {
   tooMany: 'Too many sign-in links requested. Please try again in an hour.',
 } as const;
 
-/** What the API takes; the web form adds the confirmation (see changePasswordForm). */
-export const changePasswordInput = z.object({
-  currentPassword: z.string('Current password is required').check(z.minLength(1, 'Current password is required'), z.maxLength(MAX_PASSWORD_LENGTH, passwordTooLong)),
-  newPassword,
-});
+/**
+ * What the API takes; the web form adds the confirmation (see changePasswordForm). The current
+ * password may be left out only by a session a mailed link opened just now (issue 27: an account
+ * whose password was dropped at its address's first proof sets one so).
+ */
+export const changePasswordInput = z.object({ currentPassword: z.optional(currentPassword), newPassword });
 
 export const changePasswordForm = z
-  .extend(changePasswordInput, { confirmPassword: z.string('Please confirm your password').check(z.minLength(1, 'Please confirm your password')) })
+  .object({ currentPassword, newPassword, confirmPassword: z.string('Please confirm your password').check(z.minLength(1, 'Please confirm your password')) })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.confirmPassword && value.newPassword !== value.confirmPassword) {
+        ctx.addIssue({ code: 'custom', message: "Passwords don't match", path: ['confirmPassword'] });
+      }
+    }),
+  );
+
+/** Issue 27: an account without a password (dropped at its address's first proof) sets one, right after a sign-in link: no current password. */
+export const setPasswordForm = z
+  .object({ newPassword, confirmPassword: z.string('Please confirm your password').check(z.minLength(1, 'Please confirm your password')) })
   .check(
     z.superRefine((value, ctx) => {
       if (value.confirmPassword && value.newPassword !== value.confirmPassword) {
@@ -130,6 +153,7 @@ export const changePasswordForm = z
 export type RegisterForm = z.input<typeof registerInput>;
 export type ProfileForm = z.input<typeof profileInput>;
 export type PasswordForm = z.input<typeof changePasswordForm>;
+export type SetPasswordForm = z.input<typeof setPasswordForm>;
 
 export interface User {
   readonly id: string;
@@ -140,6 +164,8 @@ export interface User {
   readonly companyName: string | null;
   readonly phone: string | null;
   readonly isEmailVerified: boolean;
+  /** Issue 27: true once a password set before the address was proved was dropped: the account signs in by link until it sets one. */
+  readonly linkSignInOnly: boolean;
   readonly isActive: boolean;
   readonly lastLoginAt: string | null;
   readonly createdAt: string;
@@ -159,4 +185,9 @@ export const accountMessages = {
   verificationSent: 'Verification email sent. Check your inbox.',
   alreadyVerified: 'Your email address is already verified.',
   tooManyVerificationMails: 'Too many verification emails. Please try again in an hour.',
+  currentPasswordRequired: 'Current password is required',
+  signInByLinkFirst: 'Your account has no password yet. Sign in with a link mailed to you, then set one within 15 minutes.',
+  tooManyRegistrations: 'Too many attempts to create an account. Please wait 15 minutes and try again.',
+  invalidNotMeLink: 'This link is invalid, has expired or was already used.',
+  sessionsEnded: 'Every session of the account was ended and its password removed. Sign in with a link mailed to you, or reset your password.',
 } as const;

@@ -22,6 +22,8 @@ export interface TokenKind {
 }
 
 export const resetTokens: TokenKind = { key: stateKeys.resetToken, lifetimeSeconds: 60 * 60 };
+/** 'This was not me', mailed with the notice of a change: the owner may read it days later. */
+export const notMeTokens: TokenKind = { key: stateKeys.notMeToken, lifetimeSeconds: 7 * 24 * 60 * 60 };
 /** Invitations wait in an inbox for days; so may a new account's confirmation. */
 export const verificationTokens: TokenKind = { key: stateKeys.verificationToken, lifetimeSeconds: 7 * 24 * 60 * 60 };
 
@@ -30,6 +32,8 @@ export interface VerificationFields {
   readonly email: string;
   readonly userId: string | null;
   readonly projectId: string | null;
+  /** The account's credential epoch when mailed to an account (not with an invitation). */
+  readonly epoch?: number;
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -37,7 +41,7 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 /** A new token, and the write that stores it (committed with the event it goes with, or alone). */
 export function newMailedToken(
   kind: TokenKind,
-  fields: { userId: string | null } & Record<string, string | null>,
+  fields: { userId: string | null } & Record<string, string | number | null>,
   now = new Date(),
 ): { token: string; expiresAt: Date; write: ViewWrite } {
   const token = randomBytes(32).toString('base64url');
@@ -46,7 +50,7 @@ export function newMailedToken(
     ...kind.key(hashToken(token)),
     ...(fields.userId
       ? { gsi1pk: stateKeys.userTokens(fields.userId), gsi1sk: now.toISOString() }
-      : fields.projectId
+      : typeof fields.projectId === 'string'
         ? { gsi1pk: stateKeys.projectInvitations(fields.projectId), gsi1sk: now.toISOString() }
         : {}),
     ...fields,
@@ -57,7 +61,15 @@ export function newMailedToken(
   return { token, expiresAt, write: { item: { Put: { TableName: config().stateTable, Item: item } } } };
 }
 
-export const newResetToken = (userId: string, now = new Date()) => newMailedToken(resetTokens, { userId }, now);
+/** A reset link is worth only the credentials it was issued under (`epoch`, invariant 11). */
+export const newResetToken = (userId: string, epoch: number, now = new Date()) => newMailedToken(resetTokens, { userId, epoch }, now);
+
+/**
+ * Whether a link mailed to an account was issued under its current credentials (invariant 11):
+ * any password or e-mail change, or the address's first proof, moves the account's epoch on and
+ * kills it. Links mailed before epochs existed carry none: 0.
+ */
+export const issuedUnder = (record: { epoch?: number }, epoch: number): boolean => (record.epoch ?? 0) === epoch;
 
 export const newVerificationToken = (fields: VerificationFields, now = new Date()) =>
   newMailedToken(verificationTokens, { ...fields, email: fields.email.toLowerCase() }, now);

@@ -78,5 +78,34 @@ export function sendInvitationMail(
   });
 }
 
+/**
+ * The notice of a password or e-mail change, to the address the account had before it, with the
+ * link that says it was not the owner (invariant 11: nobody changes an account's keys unheard).
+ */
+export function sendChangeNotice(to: { email: string; firstName: string }, change: { what: 'password' | 'email'; newEmail?: string }, notMeLink: string): Promise<void> {
+  const what =
+    change.what === 'password'
+      ? 'The password of your Construction Checklist account was just changed.'
+      : `The sign-in e-mail of your Construction Checklist account was just changed to ${change.newEmail}.`;
+  return sendMail({
+    to: to.email,
+    subject: change.what === 'password' ? 'Your Construction Checklist password was changed' : 'Your Construction Checklist e-mail was changed',
+    before: [`Hello ${to.firstName},`, what, 'If it was you, there is nothing to do. If it was not, open this link within 7 days: it signs the account out everywhere, removes its password and, for an e-mail change, gives the account back this address:'],
+    link: notMeLink,
+    after: ['Then sign in with a link mailed to you, or reset your password.'],
+  });
+}
+
+/** Someone tried to register this address, which already has an account (its owner should know; no link to follow). */
+export function sendRegistrationAttemptNotice(to: { email: string; firstName: string }, signInPage: string): Promise<void> {
+  return sendMail({
+    to: to.email,
+    subject: 'Someone tried to create a Construction Checklist account with your address',
+    before: [`Hello ${to.firstName},`, 'Someone tried to create an account with your e-mail address. Your account already has it, so nothing was created and nothing changed.', 'If it was you, sign in instead (or ask for a sign-in link or a password reset there):'],
+    link: signInPage,
+    after: ['If it was not you, you can ignore this e-mail.'],
+  });
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

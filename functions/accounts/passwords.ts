@@ -12,5 +12,6 @@ export const hashPassword = (password: string): Promise<string> => bcrypt.hash(p
  */
 export const UNKNOWN_USER_HASH = `$2b$${String(COST).padStart(2, '0')}$iAAhMb1N5prbwYrmqh.rJ.Unknown.user.decoy.matches.none`;
 
-export const verifyPassword = (password: string, hash: string | undefined): Promise<boolean> =>
-  bcrypt.compare(password, hash ?? UNKNOWN_USER_HASH);
+/** No account, or an account without a password (dropped at its address's first proof): compared against the decoy, never true. */
+export const verifyPassword = async (password: string, hash: string | null | undefined): Promise<boolean> =>
+  (await bcrypt.compare(password, hash ?? UNKNOWN_USER_HASH)) && hash != null;

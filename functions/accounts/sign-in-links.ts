@@ -6,12 +6,13 @@ import { dynamo } from '../adapters/dynamo';
 import { accountOf, runCommands } from '../commands/run-commands';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
-import { findUsableToken, newMailedToken, spendToken, type TokenKind } from './mailed-tokens';
+import { endOtherSessions, proofOfAddress } from './credentials';
+import { findUsableToken, issuedUnder, newMailedToken, spendToken, type TokenKind } from './mailed-tokens';
 import { sendSignInLinkMail } from './mailer';
 import { accountActor } from './sign-in';
 import { takeHourlyAllowance } from './throttle';
 import { SIGN_IN_LINK_LIMITS } from '../limits';
-import { emailVerifiedWrite, findUserByEmail, findUserById, type UserRecord } from './users';
+import { emailVerifiedWrite, epochOf, findUserByEmail, findUserById, type UserRecord } from './users';
 
 /**
  * Sign-in by e-mail link (issue 18): a single-use link mailed to an account's address. Opening it
@@ -22,7 +23,7 @@ import { emailVerifiedWrite, findUserByEmail, findUserById, type UserRecord } fr
 export const signInLinkTokens: TokenKind = { key: stateKeys.signInToken, lifetimeSeconds: 15 * 60 };
 
 /** The page the link opens (web/routes/sign-in-link.tsx). */
-export const signInLink = (token: string) => `${config().appUrl}/sign-in-link?token=${encodeURIComponent(token)}`;
+export const signInLink = (token: string) => `${config().appUrl}/sign-in-link#token=${encodeURIComponent(token)}`;
 
 export async function assertSignInLinkAllowed(email: string, address: string): Promise<void> {
   // One after the other: a caller over its own limit spends no one's e-mail allowance.
@@ -36,7 +37,7 @@ export async function assertSignInLinkAllowed(email: string, address: string): P
 export async function mailSignInLink(email: string): Promise<void> {
   const user = await findUserByEmail(email);
   if (!user?.isActive) return;
-  const { token, write } = newMailedToken(signInLinkTokens, { userId: user.id, email: user.email.toLowerCase() });
+  const { token, write } = newMailedToken(signInLinkTokens, { userId: user.id, email: user.email.toLowerCase(), epoch: epochOf(user) });
   await dynamo().send(new PutCommand(write.item.Put!));
   await sendSignInLinkMail(user, signInLink(token));
 }
@@ -46,17 +47,21 @@ const invalidLink = () => new DomainError('invalid', signInLinkMessages.invalid,
 /**
  * Spends the token and records that the account proved its e-mail (EmailVerified, the account
  * verified), in one transaction, so a link signs in once even if two requests race with it.
- * The account must still have the address the link was mailed to: a link sent before an e-mail
- * change proves nothing about the new one. Answers the account to sign in.
+ * The account must still have the address the link was mailed to and the credentials it was
+ * issued under: a link sent before an e-mail or password change proves nothing. The address's
+ * first proof ends whatever its unproved creator held (proofOfAddress). Answers the account to
+ * sign in, as it now is.
  */
 export async function redeemSignInLink(token: string, requestId: string): Promise<UserRecord> {
-  const found = await findUsableToken<{ userId: string; email: string }>(signInLinkTokens, token);
+  const found = await findUsableToken<{ userId: string; email: string; epoch?: number }>(signInLinkTokens, token);
   const user = found && (await findUserById(found.record.userId));
-  if (!found || !user?.isActive || user.email.toLowerCase() !== found.record.email) throw invalidLink();
+  if (!found || !user?.isActive || user.email.toLowerCase() !== found.record.email || !issuedUnder(found.record, epochOf(user))) throw invalidLink();
   const now = new Date().toISOString();
-  await runCommands(accountDecider, accountOf(user.id), [{ type: 'record', event: { type: 'EmailVerified', data: { userId: user.id, email: found.record.email, projectId: null } } }], {
+  const { events, after } = proofOfAddress(user, found.record.email, null, now);
+  await runCommands(accountDecider, accountOf(user.id), events.map((event) => ({ type: 'record' as const, event })), {
     by: accountActor(user, requestId),
     writes: [spendToken(found.key, now, invalidLink), emailVerifiedWrite(user, now, invalidLink)],
   });
-  return { ...user, isEmailVerified: true, updatedAt: now };
+  if (after.authEpoch !== user.authEpoch) await endOtherSessions(user.id);
+  return after;
 }

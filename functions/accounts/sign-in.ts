@@ -1,18 +1,33 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { UserRecord } from './users';
-import { publicUser } from './users';
+import { epochOf, publicUser } from './users';
 import { createSession } from '../auth/sessions';
 import { sessionCookie } from '../auth/session-token';
 import { clientAddress } from '../http/client-address';
 import { reply, type Reply } from '../http/responses';
 
-/** Starts a session for the user and answers with the user (and `extra` fields) and the session cookie. */
-export async function signedInReply(statusCode: number, user: UserRecord, event: APIGatewayProxyEventV2, extra: Record<string, unknown> = {}): Promise<Reply> {
+/**
+ * Starts a session for the user and answers with the user (and `extra` fields) and the session
+ * cookie. The session holds the account's credentials as `user` was read (its epoch): if they
+ * changed meanwhile, no session (401). `provedByLink`: a mailed link opened it just now.
+ */
+export async function signedInReply(
+  statusCode: number,
+  user: UserRecord,
+  event: APIGatewayProxyEventV2,
+  extra: Record<string, unknown> = {},
+  options: { provedByLink?: boolean } = {},
+): Promise<Reply> {
+  return reply(statusCode, { ...publicUser(user), ...extra }, { cookies: [await sessionCookieFor(user, event, options)] });
+}
+
+/** A new session for the user (see signedInReply), as its Set-Cookie value. */
+export async function sessionCookieFor(user: UserRecord, event: APIGatewayProxyEventV2, options: { provedByLink?: boolean } = {}): Promise<string> {
   const { token } = await createSession(
-    { userId: user.id, role: user.role, displayName: displayName(user) },
+    { userId: user.id, role: user.role, displayName: displayName(user), epoch: epochOf(user), provedByLink: options.provedByLink },
     { ipAddress: clientAddress(event), userAgent: event.requestContext.http.userAgent },
   );
-  return reply(statusCode, { ...publicUser(user), ...extra }, { cookies: [sessionCookie(token)] });
+  return sessionCookie(token);
 }
 
 export const displayName = (user: Pick<UserRecord, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;

@@ -1,4 +1,4 @@
-import { BatchGetCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { accountMessages } from '../../events/accounts/schemas';
 import { DomainError } from '../../events/errors';
 import { dynamo } from '../adapters/dynamo';
@@ -7,8 +7,9 @@ import { LOGIN_LIMITS } from '../limits';
 import { stateKeys } from '../store/keys';
 
 /**
- * Failed sign-ins, counted per e-mail and per address in fixed 15-minute windows. Past the
- * limit, sign-in answers 429 until the window ends, even with the right password.
+ * Failed sign-ins (and refused registrations), counted per e-mail and per address in fixed
+ * 15-minute windows. Past the limit, sign-in answers 429 until the window ends, even with the
+ * right password. Hourly allowances of mail and exports below.
  */
 
 const WINDOW_SECONDS = 15 * 60;
@@ -16,36 +17,60 @@ const WINDOW_SECONDS = 15 * 60;
 const windowStart = (now: Date) => Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
 const subjects = (email: string, address: string) => ({
   email: `login-email:${email.toLowerCase()}`,
-  address: `login-address:${address}`,
+  address: loginAddressSubject(address),
 });
+export const loginAddressSubject = (address: string) => `login-address:${address}`;
 
-export async function assertLoginAllowed(email: string, address: string, now = new Date()): Promise<void> {
-  const window = windowStart(now);
+/**
+ * Claims one attempt for the e-mail and for the caller's address before the password is checked:
+ * a conditional ADD each, refused once the window's count reached the limit. Claimed, not read
+ * and then written, so 40 guesses racing for one account get no more than the limit's answers
+ * that are not 429, from any number of addresses. A right password gives the e-mail's claim back
+ * (clearLoginFailures); a wrong one keeps both.
+ */
+export async function claimLoginAttempt(email: string, address: string, now = new Date()): Promise<void> {
   const { email: emailKey, address: addressKey } = subjects(email, address);
-  const table = config().stateTable;
-  const { Responses } = await dynamo().send(
-    new BatchGetCommand({ RequestItems: { [table]: { Keys: [stateKeys.throttle(emailKey, window), stateKeys.throttle(addressKey, window)] } } }),
-  );
-  const failures = new Map((Responses?.[table] ?? []).map((item) => [item.pk as string, item.failures as number]));
-  const overEmail = (failures.get(stateKeys.throttle(emailKey, window).pk) ?? 0) >= LOGIN_LIMITS.email;
-  const overAddress = (failures.get(stateKeys.throttle(addressKey, window).pk) ?? 0) >= LOGIN_LIMITS.address;
-  if (overEmail || overAddress) throw new DomainError('rate_limited', accountMessages.tooManyAttempts);
+  // One after the other: a caller over its own limit spends nothing of the account's.
+  if (!(await claimAttempt(addressKey, LOGIN_LIMITS.address, now))) throw new DomainError('rate_limited', accountMessages.tooManyAttempts);
+  if (!(await claimAttempt(emailKey, LOGIN_LIMITS.email, now))) throw new DomainError('rate_limited', accountMessages.tooManyAttempts);
 }
 
-export async function recordLoginFailure(email: string, address: string, now = new Date()): Promise<void> {
+/**
+ * One more attempt for `subject` in the current 15-minute window, if fewer than `limit` were
+ * made; false when the window's allowance is spent (registration counts its refusals with it too).
+ */
+export async function claimAttempt(subject: string, limit: number, now = new Date()): Promise<boolean> {
   const window = windowStart(now);
-  await Promise.all(
-    Object.values(subjects(email, address)).map((subject) =>
-      dynamo().send(
-        new UpdateCommand({
-          TableName: config().stateTable,
-          Key: stateKeys.throttle(subject, window),
-          UpdateExpression: 'ADD failures :one SET expiresAt = :expiresAt',
-          ExpressionAttributeValues: { ':one': 1, ':expiresAt': window + WINDOW_SECONDS },
-        }),
-      ),
-    ),
-  );
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: config().stateTable,
+        Key: stateKeys.throttle(subject, window),
+        UpdateExpression: 'ADD failures :one SET expiresAt = :expiresAt',
+        ConditionExpression: 'attribute_not_exists(failures) OR failures < :limit',
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expiresAt': window + WINDOW_SECONDS },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** Gives back an attempt claimed for `subject` (it succeeded: only failures count). */
+export async function releaseAttempt(subject: string, now = new Date()): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: config().stateTable,
+      Key: stateKeys.throttle(subject, windowStart(now)),
+      UpdateExpression: 'ADD failures :minusOne',
+      ConditionExpression: 'failures > :zero',
+      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+    }),
+  ).catch((error: Error) => {
+    if (error.name !== 'ConditionalCheckFailedException') throw error;
+  });
 }
 
 /** A successful sign-in clears the e-mail's count (not the address's: one address, many tries). */

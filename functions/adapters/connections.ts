@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { dynamo } from './dynamo';
 import { websocketManagement } from './websocket-management';
@@ -19,9 +19,19 @@ const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
 export interface ConnectionOwner {
   readonly projectId: string;
   readonly userId: string;
+  /** The session that opened it: signing out closes it, as does any end of the user's sessions. */
+  readonly sessionId: string;
 }
 
 export async function saveConnection(connectionId: string, owner: ConnectionOwner, now = new Date()): Promise<void> {
+  const expiresAt = Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS;
+  // Filed under its user too (base table, read strongly), so a credential change finds every one.
+  await dynamo().send(
+    new PutCommand({
+      TableName: config().stateTable,
+      Item: { ...stateKeys.userConnection(owner.userId, connectionId), connectionId, sessionId: owner.sessionId, expiresAt },
+    }),
+  );
   await dynamo().send(
     new PutCommand({
       TableName: config().stateTable,
@@ -34,14 +44,32 @@ export async function saveConnection(connectionId: string, owner: ConnectionOwne
         endpoint: config().wsManagementEndpoint,
         ...owner,
         connectedAt: now.toISOString(),
-        expiresAt: Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS,
+        expiresAt,
       },
     }),
   );
 }
 
 export async function deleteConnection(connectionId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: stateKeys.connection(connectionId) }));
+  const TableName = config().stateTable;
+  const { Attributes } = await dynamo().send(new DeleteCommand({ TableName, Key: stateKeys.connection(connectionId), ReturnValues: 'ALL_OLD' }));
+  if (Attributes?.userId) await dynamo().send(new DeleteCommand({ TableName, Key: stateKeys.userConnection(Attributes.userId as string, connectionId) }));
+}
+
+/**
+ * Closes the user's open WebSockets: those `of` one session (it signed out), or all but those of
+ * session `except` (the others ended with a credential change), or every one. A socket opened by
+ * a session that no longer counts must not go on hearing the project's notices.
+ */
+export async function closeUserConnections(userId: string, which: { of?: string; except?: string } = {}): Promise<number> {
+  const TableName = config().stateTable;
+  const key = stateKeys.userConnection(userId, '');
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({ TableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': key.pk }, ConsistentRead: true }),
+  );
+  const closing = Items.filter((item) => (which.of === undefined || item.sessionId === which.of) && (which.except === undefined || item.sessionId !== which.except));
+  await Promise.all(closing.map((item) => dropConnection(item.connectionId as string)));
+  return closing.length;
 }
 
 /** The open connections of a project, each with the user who opened it. */

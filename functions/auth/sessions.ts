@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { roles } from '../../events/accounts/schemas';
-import { findUserById } from '../accounts/users';
+import { unauthenticated } from '../../events/errors';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
+import type { ViewWrite } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
 import { getStateItems } from '../store/view-table';
@@ -21,16 +22,30 @@ export interface SessionOrigin {
   readonly userAgent?: string;
 }
 
-/** A signed-in caller, with the display name their events carry (kept on the session record). */
-export type SignedIn = Principal & { readonly displayName?: string };
+/** A signed-in caller, with the display name their events carry (kept on the session record) and when a mailed link opened the session. */
+export type SignedIn = Principal & { readonly displayName?: string; readonly provedAt?: string };
 
-/** Records a new session for the user and returns its signed token. */
-export async function createSession(user: { userId: string; role: Principal['role']; displayName?: string }, origin: SessionOrigin = {}, now = new Date()): Promise<{ token: string; principal: Principal }> {
+/** How long after a mailed link was opened its session may set a new password or e-mail without the current password. */
+export const LINK_PROOF_SECONDS = 15 * 60;
+
+/**
+ * Records a new session for the user and returns its signed token. The session carries the
+ * account's credential epoch the caller checked the credential against (`epoch`, invariant 11),
+ * and is written only if the account still has it: a password changed, or the address proved by
+ * someone else, between checking and signing in leaves no session. `provedByLink`: it was opened
+ * by a mailed link just now (see LINK_PROOF_SECONDS).
+ */
+export async function createSession(
+  user: { userId: string; role: Principal['role']; displayName?: string; epoch: number; provedByLink?: boolean },
+  origin: SessionOrigin = {},
+  now = new Date(),
+): Promise<{ token: string; principal: Principal }> {
   const principal: Principal = { userId: user.userId, role: user.role, sessionId: randomUUID() };
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);
-  await dynamo().send(
-    new PutCommand({
-      TableName: config().stateTable,
+  const TableName = config().stateTable;
+  const epochHolds = user.epoch === 0 ? '(attribute_not_exists(authEpoch) OR authEpoch = :epoch)' : 'authEpoch = :epoch';
+  const put = {
+      TableName,
       Item: {
         ...stateKeys.session(principal.sessionId),
         gsi1pk: stateKeys.userSessions(user.userId),
@@ -43,14 +58,49 @@ export async function createSession(user: { userId: string; role: Principal['rol
         displayName: user.displayName,
         ipAddress: origin.ipAddress,
         userAgent: origin.userAgent,
+        epoch: user.epoch,
+        ...(user.provedByLink ? { provedAt: now.toISOString() } : {}),
         createdAt: now.toISOString(),
         lastAccessedAt: now.toISOString(),
         expiresAt: Math.floor(expiresAt.getTime() / 1000),
       },
-    }),
-  );
+  };
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: put },
+          { ConditionCheck: { TableName, Key: stateKeys.user(user.userId), ConditionExpression: `attribute_exists(pk) AND ${epochHolds}`, ExpressionAttributeValues: { ':epoch': user.epoch } } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') throw unauthenticated('Your sign-in details changed meanwhile. Please sign in again.');
+    throw error;
+  }
   return { token: await signSessionToken(principal, expiresAt), principal };
 }
+
+/**
+ * Keeps the session making a credential change signed in: it takes the account's new epoch in the
+ * change's transaction, while every other session stays on the old one and so has ended.
+ */
+export const sessionEpochWrite = (sessionId: string, epoch: number): ViewWrite => ({
+  item: {
+    Update: {
+      TableName: config().stateTable,
+      Key: stateKeys.session(sessionId),
+      UpdateExpression: 'SET epoch = :epoch',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':epoch': epoch },
+    },
+  },
+  onConditionFailed: () => unauthenticated('Please sign in to continue.'),
+});
+
+/** Whether the session was opened by a mailed link within LINK_PROOF_SECONDS (it may then set a password or e-mail without the current password). */
+export const provedByLinkJustNow = (session: SignedIn, now = Date.now()): boolean =>
+  session.provedAt !== undefined && now - Date.parse(session.provedAt) <= LINK_PROOF_SECONDS * 1000;
 
 export async function revokeSession(sessionId: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: stateKeys.session(sessionId) }));
@@ -66,7 +116,11 @@ export async function userSessionIds(userId: string): Promise<string[]> {
   return sessions.map((session) => session.sessionId);
 }
 
-/** Ends every session of the user but `keep` (the one making the request, if it stays signed in). */
+/**
+ * Deletes the records of every session of the user but `keep`. After a credential change the
+ * epoch has already ended them (authenticate refuses a session of an older epoch); this is
+ * housekeeping, and the count says how many there were.
+ */
 export async function revokeUserSessions(userId: string, keep?: string): Promise<number> {
   const revoked = (await userSessionIds(userId)).filter((sessionId) => sessionId !== keep);
   await Promise.all(revoked.map(revokeSession));
@@ -112,13 +166,16 @@ export async function authenticate(
   if (!token) return none;
   const claimed = await verifySessionToken(token);
   if (!claimed) return none;
-  const [Item, ...items] = await getStateItems([stateKeys.session(claimed.sessionId), ...alsoRead(claimed.userId)]);
-  if (!Item || Item.userId !== claimed.userId || (Item.expiresAt as number) * 1000 <= Date.now()) return none;
-  const role = roleSchema.safeParse(Item.role ?? (await findUserById(Item.userId as string))?.role);
+  // The account comes in the same round trip: a session is worth only the credentials it was issued under (invariant 11).
+  const [Item, account, ...items] = await getStateItems([stateKeys.session(claimed.sessionId), stateKeys.user(claimed.userId), ...alsoRead(claimed.userId)]);
+  if (!Item || !account || Item.userId !== claimed.userId || (Item.expiresAt as number) * 1000 <= Date.now()) return none;
+  if (((Item.epoch as number | undefined) ?? 0) !== ((account.authEpoch as number | undefined) ?? 0)) return none;
+  const role = roleSchema.safeParse(Item.role ?? account.role);
   if (!role.success) return none;
   // Sessions recorded before the name was kept with them leave it to the command to read.
   const displayName = Item.displayName as string | undefined;
-  return { principal: { userId: Item.userId as string, role: role.data, sessionId: claimed.sessionId, ...(displayName ? { displayName } : {}) }, items };
+  const provedAt = Item.provedAt as string | undefined;
+  return { principal: { userId: Item.userId as string, role: role.data, sessionId: claimed.sessionId, ...(displayName ? { displayName } : {}), ...(provedAt ? { provedAt } : {}) }, items };
 }
 
 // Sessions recorded before the role was kept with them fall back to the account's role.

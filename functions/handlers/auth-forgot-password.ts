@@ -7,7 +7,7 @@ import { newResetToken } from '../accounts/mailed-tokens';
 import { accountActor } from '../accounts/sign-in';
 import { takeHourlyAllowance } from '../accounts/throttle';
 import { RESET_MAILS_PER_HOUR } from '../limits';
-import { findUserByEmail } from '../accounts/users';
+import { epochOf, findUserByEmail } from '../accounts/users';
 import { config } from '../config';
 import { httpHandler } from '../http/handler';
 import { logger } from '../logger';
@@ -40,12 +40,12 @@ export const handler = httpHandler(httpRoutes.forgotPassword, { body: forgotPass
 async function sendResetLink(email: string, requestId: string): Promise<string | undefined> {
   const user = await findUserByEmail(email);
   if (!user || !(await takeHourlyAllowance(`reset-email:${user.email}`, RESET_MAILS_PER_HOUR))) return undefined;
-  const { token, expiresAt, write } = newResetToken(user.id);
+  const { token, expiresAt, write } = newResetToken(user.id, epochOf(user));
   await runCommands(accountDecider, accountOf(user.id), [{ type: 'record', event: { type: 'PasswordResetRequested', data: { userId: user.id, expiresAt: expiresAt.toISOString() } } }], {
     by: accountActor(user, requestId),
     writes: [write],
   });
-  const resetLink = `${config().appUrl}/reset-password?token=${token}`;
+  const resetLink = `${config().appUrl}/reset-password#token=${token}`;
   await sendPasswordResetMail(user, resetLink);
   return resetLink;
 }

@@ -9,12 +9,13 @@ import { httpRoutes } from '../routes';
 /**
  * Signs in with the token of a mailed sign-in link (once), with the session cookie password
  * sign-in sets. The link proved the e-mail, so a client then gets every project waiting for it,
- * as after a verification link.
+ * as after a verification link; on the address's first proof, whoever created the account before
+ * its owner arrived has lost its sessions and password (redeemSignInLink).
  */
 export const handler = httpHandler(httpRoutes.magicLinkVerify, { body: magicLinkVerifyInput }, async ({ body, event, requestId }) => {
   const user = await redeemSignInLink(body.token, requestId);
   if (user.role === 'client') await assignWaitingProjects(user);
   const now = new Date().toISOString();
   await recordLogin(user.id, now);
-  return signedInReply(200, { ...user, lastLoginAt: now }, event);
+  return signedInReply(200, { ...user, lastLoginAt: now }, event, {}, { provedByLink: true });
 });

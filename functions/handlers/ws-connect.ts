@@ -3,6 +3,7 @@ import { saveConnection } from '../adapters/connections';
 import { authenticate } from '../auth/sessions';
 import { SESSION_COOKIE, readCookie } from '../auth/session-token';
 import { config } from '../config';
+import { cameThroughCloudFront, DIRECT_CALL_REFUSED } from '../http/client-address';
 import { uuid } from '../../events/ids';
 import { logger } from '../logger';
 import { getSummary, isMember } from '../projects/read';
@@ -48,6 +49,9 @@ export function isOwnOrigin(origin: string, host: string | undefined): boolean {
 }
 
 export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResultV2> {
+  // As for HTTP (functions/http/handler.ts): in AWS a handshake without CloudFront's secret header went around its WAF.
+  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  if (config().originSecret && !cameThroughCloudFront({ headers })) return refuse(403, DIRECT_CALL_REFUSED);
   const origin = event.headers?.origin ?? event.headers?.Origin;
   if (origin !== undefined && !isOwnOrigin(origin, event.headers?.host ?? event.headers?.Host)) {
     logger.warn('foreign origin refused', { connectionId: event.requestContext.connectionId, origin: origin.slice(0, 200) });
@@ -62,7 +66,7 @@ export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResul
   if (!principal) return refuse(401, 'Please sign in to continue.');
   const project = await getSummary(projectId);
   if (!project || !isMember(project, principal)) return refuse(403, 'Not a project of yours');
-  await saveConnection(event.requestContext.connectionId, { projectId, userId: principal.userId });
+  await saveConnection(event.requestContext.connectionId, { projectId, userId: principal.userId, sessionId: principal.sessionId });
   logger.info('connected', { connectionId: event.requestContext.connectionId, projectId, userId: principal.userId });
   return { statusCode: 200 };
 }

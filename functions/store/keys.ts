@@ -25,6 +25,10 @@ export const stateKeys = {
   verificationToken: (tokenHash: string) => ({ pk: part('verify-token', tokenHash), sk: 'token' }),
   /** A sign-in link's token (issue 18), by its SHA-256; bound to the account and the address it was mailed to. */
   signInToken: (tokenHash: string) => ({ pk: part('sign-in-token', tokenHash), sk: 'token' }),
+  /** A 'this was not me' token (invariant 11), mailed with the notice of a password or e-mail change, by its SHA-256. */
+  notMeToken: (tokenHash: string) => ({ pk: part('not-me-token', tokenHash), sk: 'token' }),
+  /** A WebSocket connection filed under its user, with the session that opened it: closed when that session or all of the user's end. */
+  userConnection: (userId: string, connectionId: string) => ({ pk: part('user-connections', userId), sk: part('connection', connectionId) }),
   /** An upload handed out by POST /api/objects/upload, by its object key: who asked for it, and whether it was published. */
   upload: (objectKey: string) => ({ pk: part('upload', objectKey), sk: 'upload' }),
   /**

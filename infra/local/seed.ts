@@ -41,8 +41,11 @@ async function demoAccount(appUrl: string, account: (typeof demoAccounts)[number
     if (signedIn.answer.isEmailVerified) return api;
     link = (await api.call<Answer>('POST', '/api/auth/resend-verification')).answer.verificationLink;
   }
-  const token = link && new URL(link).searchParams.get('token');
+  // The link carries its token in the fragment (`#token=…`).
+  const token = link && new URLSearchParams(new URL(link).hash.slice(1)).get('token');
   if (!token) throw new Error(`Seeding ${account.email} failed: no verification link in the answer`);
-  await api.call('POST', '/api/auth/verify-email', { token });
+  const proved = await api.call<{ passwordCleared?: boolean }>('POST', '/api/auth/verify-email', { token });
+  // Issue 27: the first proof drops a password set before it; its prover (the seed) sets it again, as a person would.
+  if (proved.answer.passwordCleared) await api.call('PUT', '/api/auth/change-password', { newPassword: demoPassword });
   return api;
 }

@@ -5,7 +5,7 @@ import { ArrowLeft, Moon, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { changePasswordForm, profileInput, type PasswordForm, type ProfileForm, type User } from '../../../events/accounts/schemas';
+import { changePasswordForm, profileInput, setPasswordForm, type PasswordForm, type ProfileForm, type SetPasswordForm, type User } from '../../../events/accounts/schemas';
 import { serverMessage, setServerFieldErrors } from '../../api/errors';
 import { queryKeys } from '../../api/query-keys';
 import { changePassword, deleteAccount, updateProfile } from '../../auth/api';
@@ -42,7 +42,7 @@ function AccountSettings({ user }: { user: User }) {
         </Link>
         <h1 className="text-3xl font-bold">Account Settings</h1>
         <ProfileSection user={user} />
-        <SecuritySection />
+        {user.linkSignInOnly ? <SetPasswordSection /> : <SecuritySection />}
         <DangerZone />
       </main>
     </>
@@ -80,6 +80,8 @@ function ProfileSection({ user }: { user: User }) {
     defaultValues: profileValues(user),
   });
   const { errors } = form.formState;
+  // Issue 27: a new sign-in e-mail asks for the current password (an account without one may change it right after a sign-in link).
+  const emailChanged = form.watch('email').trim().toLowerCase() !== user.email.toLowerCase();
 
   const save = useMutation({
     mutationFn: updateProfile,
@@ -102,6 +104,15 @@ function ProfileSection({ user }: { user: User }) {
           <TextField id="profile-last-name" label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
         </div>
         <TextField id="profile-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        {emailChanged && !user.linkSignInOnly && (
+          <PasswordField
+            id="profile-current-password"
+            label="Current Password (to change your email)"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword', { shouldUnregister: true })}
+          />
+        )}
         {user.role === 'contractor' && (
           <TextField id="profile-company" label="Company Name" autoComplete="organization" error={errors.companyName?.message} {...form.register('companyName')} />
         )}
@@ -148,6 +159,42 @@ function SecuritySection() {
         <PasswordField id="confirm-password" label="Confirm New Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
         <SubmitButton pending={change.isPending} className={`${buttonClass.primary} justify-self-start`}>
           Change Password
+        </SubmitButton>
+      </form>
+    </Section>
+  );
+}
+
+type SetPasswordValues = SetPasswordForm;
+const emptyNewPasswords: SetPasswordValues = { newPassword: '', confirmPassword: '' };
+
+/** Issue 27: the account's password was dropped when its address was first proved; right after a sign-in link it sets one. */
+function SetPasswordSection() {
+  const queryClient = useQueryClient();
+  const form = useForm<SetPasswordValues, unknown, z.output<typeof setPasswordForm>>({ resolver: formResolver(setPasswordForm), defaultValues: emptyNewPasswords });
+  const { errors } = form.formState;
+  const set = useMutation({
+    mutationFn: changePassword,
+    onSuccess: async () => {
+      form.reset(emptyNewPasswords);
+      toast({ title: 'Password set' });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    },
+    onError: (error) => {
+      setServerFieldErrors(error, form.setError, ['newPassword']);
+      toast({ variant: 'destructive', title: 'Password change failed', description: serverMessage(error, 'Failed to change password.') });
+    },
+  });
+  return (
+    <Section id="security-heading" title="Security Settings">
+      <form noValidate onSubmit={form.handleSubmit(({ newPassword }) => set.mutate({ newPassword }))} className="grid gap-4">
+        <p className="text-sm text-gray-600 dark:text-gray-400">
+          Your account has no password: it was removed when your email address was confirmed, because it was set before. Choose one now, or keep signing in with a link mailed to you.
+        </p>
+        <PasswordField id="new-password" label="New Password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register('newPassword')} />
+        <PasswordField id="confirm-password" label="Confirm New Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <SubmitButton pending={set.isPending} className={`${buttonClass.primary} justify-self-start`}>
+          Set Password
         </SubmitButton>
       </form>
     </Section>

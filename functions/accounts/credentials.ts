@@ -1,0 +1,38 @@
+import type { AccountEvent } from '../../events/accounts/events';
+import { closeUserConnections } from '../adapters/connections';
+import { revokeUserSessions } from '../auth/sessions';
+import { epochOf, firstProofDrops, type UserRecord } from './users';
+
+/**
+ * Architecture invariant 11, in one place: a credential is worth only the state it was issued
+ * for. Every change that moves an account's epoch (users.ts: a password set, an e-mail changed,
+ * the address proved for the first time, 'this was not me') ends, at once, every session and
+ * link issued before it; what is left is housekeeping, done here once the change committed.
+ */
+
+/**
+ * Deletes the records of the account's sessions but `keep`, and closes their WebSockets: a tab
+ * whose session ended must not go on hearing the project's notices.
+ */
+export async function endOtherSessions(userId: string, keep?: string): Promise<void> {
+  await Promise.all([revokeUserSessions(userId, keep), closeUserConnections(userId, keep === undefined ? {} : { except: keep })]);
+}
+
+/**
+ * What proving `email` records and leaves: EmailVerified, and on the address's first proof on
+ * the account SessionsEnded (every session ended, a password set before the proof dropped); the
+ * account as it then is, for the session the proof opens.
+ */
+export function proofOfAddress(user: UserRecord, email: string, projectId: string | null, now: string): { events: AccountEvent[]; after: UserRecord } {
+  const drops = firstProofDrops(user);
+  const events: AccountEvent[] = [{ type: 'EmailVerified', data: { userId: user.id, email, projectId } }];
+  if (drops.sessionsEnded) events.push({ type: 'SessionsEnded', data: { userId: user.id, reason: 'address_proved', passwordCleared: drops.passwordCleared, emailRestored: null } });
+  const after: UserRecord = {
+    ...user,
+    isEmailVerified: true,
+    updatedAt: now,
+    authEpoch: drops.sessionsEnded ? epochOf(user) + 1 : epochOf(user),
+    ...(drops.passwordCleared ? { passwordHash: null } : {}),
+  };
+  return { events, after };
+}
