@@ -102,7 +102,7 @@ async function tokenMailedTo(email: string): Promise<string> {
   const { emails } = (await (await fetch(`${cloud.endpoints.ses}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text?: string }; at: number }[] };
   const mails = emails.filter((m) => m.destination.to.includes(email)).sort((a, b) => b.at - a.at);
   for (const mail of mails) {
-    const token = /\/verify-email\?token=([\w-]+)/.exec(mail.body.text ?? '')?.[1];
+    const token = /\/verify-email#token=([\w-]+)/.exec(mail.body.text ?? '')?.[1];
     if (token) return token;
   }
   throw new Error(`no link mailed to ${email}`);
@@ -134,7 +134,8 @@ const validBodies: Partial<Record<keyof typeof httpRoutes, () => Record<string, 
   renameRoom: () => ({ customName: 'R' }),
   createItem: () => ({ roomId: ids.room, category: 'standard', name: 'I' }),
   patchItem: () => ({ details: 'd', purchasesMade: true, cost: 12.5, decideBy: '2027-01-01', leadTimeDays: 14 }),
-  declineItem: () => ({ reason: 'r' }),
+  approveItem: () => ({ selectionHash: 'a'.repeat(64) }),
+  declineItem: () => ({ reason: 'r', selectionHash: 'a'.repeat(64) }),
   digestUnsubscribe: () => ({ token: 'x' }),
   putItem: () => ({ details: 'd' }),
   postChat: () => ({ projectId: ids.project, message: 'm', roomId: ids.room }),

@@ -35,7 +35,7 @@ export async function registered(cloud: { url: string; endpoints: { ses: string 
 async function tokenMailedTo(sesEndpoint: string, address: string): Promise<string> {
   const { emails } = (await (await fetch(`${sesEndpoint}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text?: string } }[] };
   const mail = emails.find((email) => email.destination.to.includes(address));
-  const token = /\/verify-email\?token=([\w-]+)/.exec(mail?.body.text ?? '')?.[1];
+  const token = /\/verify-email#token=([\w-]+)/.exec(mail?.body.text ?? '')?.[1];
   if (!token) throw new Error(`no verification link mailed to ${address}`);
   return token;
 }

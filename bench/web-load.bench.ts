@@ -44,7 +44,7 @@ async function post(page: Page, path: string, data: unknown, method: 'post' | 'p
 async function mailedToken(address: string): Promise<string> {
   const { emails } = (await (await fetch(`${cloud.endpoints.ses}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text?: string } }[] };
   for (const email of emails.filter((entry) => entry.destination.to.includes(address)).reverse()) {
-    const token = /\/verify-email\?token=([\w-]+)/.exec(email.body.text ?? '')?.[1];
+    const token = /\/verify-email#token=([\w-]+)/.exec(email.body.text ?? '')?.[1];
     if (token) return token;
   }
   throw new Error(`No verification link for ${address}`);

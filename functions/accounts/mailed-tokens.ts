@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import type { ViewWrite } from '../store/event-store';
@@ -73,13 +73,6 @@ export const issuedUnder = (record: { epoch?: number }, epoch: number): boolean 
 
 export const newVerificationToken = (fields: VerificationFields, now = new Date()) =>
   newMailedToken(verificationTokens, { ...fields, email: fields.email.toLowerCase() }, now);
-
-/** Stores a new verification token on its own (no event goes with it) and answers the token. */
-export async function storeVerificationToken(fields: VerificationFields): Promise<string> {
-  const { token, write } = newVerificationToken(fields);
-  await dynamo().send(new PutCommand(write.item.Put!));
-  return token;
-}
 
 /** A token's record if it exists, has not expired and was not used (TTL deletes lag, so expiry is checked here). */
 export async function findUsableToken<T>(kind: TokenKind, token: string, now = new Date()): Promise<{ record: T; key: Key } | undefined> {

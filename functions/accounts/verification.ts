@@ -58,7 +58,10 @@ const invalidLink = () => new DomainError('invalid', accountMessages.invalidVeri
  */
 export async function verifyEmail(user: UserRecord, token: string, requestId: string, head?: StreamHead): Promise<{ projectId: string | null; after: UserRecord }> {
   const found = await findUsableToken<VerificationFields>(verificationTokens, token);
-  if (!found || (found.record.userId && !issuedUnder(found.record, epochOf(user)))) throw invalidLink();
+  if (!found) throw invalidLink();
+  // A link mailed to this account counts only under the credentials it was mailed under; one
+  // mailed to another account is refused below as sent to another address.
+  if (found.record.userId === user.id && !issuedUnder(found.record, epochOf(user))) throw invalidLink();
   const email = user.email.toLowerCase();
   if (found.record.email !== email) {
     throw new DomainError('invalid', accountMessages.verificationForAnotherEmail, { token: [accountMessages.verificationForAnotherEmail] });

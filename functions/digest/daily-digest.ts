@@ -43,7 +43,7 @@ interface ProjectToDigest {
 
 /** Links in the mail: the client's project page, and the unsubscribe page (which posts the token to the API). */
 export const clientProjectLink = (projectId: string) => `${config().appUrl}/client-project/${projectId}`;
-export const unsubscribeLink = (token: string) => `${config().appUrl}/digest-unsubscribe?token=${encodeURIComponent(token)}`;
+export const unsubscribeLink = (token: string) => `${config().appUrl}/digest-unsubscribe#token=${encodeURIComponent(token)}`;
 
 /** The decisions of a project a digest of `day` lists: overdue, and due within the next 7 days. */
 export function dueDecisions(decisions: readonly OpenDecision[], day: string): { overdue: OpenDecision[]; dueSoon: OpenDecision[] } {

@@ -3,13 +3,14 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword, seedDemoData } from '../../infra/local/seed';
-import { appUrl, settled, usePages } from '../support/browser';
+import { appUrl, mailTo, settled, usePages } from '../support/browser';
 
 /**
  * axe-core on every main screen, in real Chromium, on the demo data `npm start` seeds (a project
  * in progress with details, links, a photo and a chat, so the scan meets what people see):
  * sign-in, the contractor's projects, the client's dashboard, the checklist for both roles in
- * light and dark, the chat open and the action history open. WCAG 2.2 A and AA; no violation.
+ * light and dark, the chat open and the action history open, the page a sign-in link opens (signed
+ * out, and signed in as someone else). WCAG 2.2 A and AA; no violation.
  * A failure lists each violation as `rule: selector: what is wrong`.
  */
 
@@ -65,6 +66,34 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA)', () => {
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     await page.screenshot({ path: `${shots}/sign-in-${name}.png` });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  // One link for every scan: opening the page spends nothing (the token goes only on a click).
+  let signInLink: string | undefined;
+  async function demoClientSignInLink(): Promise<string> {
+    if (signInLink) return signInLink;
+    const asker = await openPage();
+    expect((await asker.request.post('/api/auth/magic-link', { data: { email: demoAccounts[1].email } })).status()).toBe(200);
+    const [mail] = (await mailTo(demoAccounts[1].email)).filter((sent) => sent.subject === 'Your Construction Checklist sign-in link');
+    signInLink = /https?:\/\/\S+\/sign-in-link#token=[\w-]+/.exec(mail?.text ?? '')?.[0];
+    if (!signInLink) throw new Error('no sign-in link mailed to the demo client');
+    return signInLink;
+  }
+
+  it.each(screens)('sign-in link page, signed out ($name): no violation', async ({ colorScheme, width, name }) => {
+    const page = await openPage({ width, height: width > 390 ? 900 : 844, colorScheme });
+    await page.goto(await demoClientSignInLink());
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.screenshot({ path: `${shots}/sign-in-link-${name}.png` });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it.each(screens)('sign-in link page, signed in as someone else ($name): no violation', async ({ colorScheme, width, name }) => {
+    const page = await signedIn('contractor', colorScheme, width);
+    await page.goto(await demoClientSignInLink());
+    await page.getByRole('heading', { name: 'Switch accounts?' }).waitFor();
+    await page.screenshot({ path: `${shots}/sign-in-link-switch-${name}.png` });
     expect(await violations(page)).toEqual([]);
   });
 

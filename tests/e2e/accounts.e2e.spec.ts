@@ -62,7 +62,7 @@ async function resetLinkFromMail(email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const body = (await mailTo(email)).map((mail) => `${mail.text ?? ''} ${mail.html ?? ''}`).join(' ').replaceAll('&amp;', '&');
-    const link = /https?:\/\/[^\s"'<>]+\/reset-password\?token=[^\s"'<>]+/.exec(body)?.[0];
+    const link = /https?:\/\/[^\s"'<>]+\/reset-password#token=[^\s"'<>]+/.exec(body)?.[0];
     if (link) return link;
     if (Date.now() > deadline) throw new Error(`no reset link mailed to ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -104,10 +104,12 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
     // The local cloud answers with the link, so the development toast shows it instead.
-    await page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('link', { name: /\/reset-password\?token=/ }).waitFor();
+    await page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('link', { name: /\/reset-password#token=/ }).waitFor();
 
     const link = new URL(await resetLinkFromMail(account.email));
-    await page.goto(`${link.pathname}${link.search}`);
+    await page.goto(`${link.pathname}${link.hash}`);
+    // Read from the fragment, then gone from the address bar and the history.
+    await page.waitForURL((url) => url.pathname === '/reset-password' && !url.hash && !url.search);
     await page.getByLabel('New Password').fill('second-password-2');
     await page.getByLabel('Confirm Password').fill('second-password-2');
     await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -208,6 +210,22 @@ describe('accounts in the browser', () => {
     expect(await confirmError.textContent()).toBe("Passwords don't match");
     expect(await page.getByLabel('Confirm Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(new URL(page.url()).pathname).toBe('/register');
+  });
+
+  it('still opens a reset link of mail sent before the token moved to the fragment (?token=), and clears it from the address bar', async () => {
+    const page = await openPage();
+    const account = newAccount('contractor');
+    await registerByApi(page, account);
+    const visitor = await openPage();
+    expect((await visitor.request.post('/api/auth/forgot-password', { data: { email: account.email } })).status()).toBe(200);
+    const token = new URLSearchParams(new URL(await resetLinkFromMail(account.email)).hash.slice(1)).get('token')!;
+    await visitor.goto(`/reset-password?token=${token}`);
+    await visitor.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await visitor.waitForURL((url) => url.pathname === '/reset-password' && !url.search);
+    await visitor.getByLabel('New Password').fill('second-password-2');
+    await visitor.getByLabel('Confirm Password').fill('second-password-2');
+    await visitor.getByRole('button', { name: 'Reset Password' }).click();
+    await visitor.getByRole('heading', { name: 'Password Reset Successful' }).waitFor();
   });
 
   it('sends a reset link without a token back to forgot password', async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, mailTo, screenshot, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
+import { accessibilityViolations, mailTo, screenshot, settled, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
 import { verificationTokenMailedTo } from '../support/mail';
 
 /** Issue 11 in real Chromium: Share with Client, and the page the verification and invitation links open. */
@@ -25,6 +25,8 @@ async function projectFor(contractor: Page, clientEmail: string) {
 }
 
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+/** The address bar once the page has read the link: the token is in neither it nor the history entry. */
+const tokenLeftAddressBar = (page: Page) => page.waitForURL((url) => url.pathname === '/verify-email' && !url.hash && !url.search);
 
 describe('Share with Client', () => {
   for (const view of [
@@ -80,9 +82,10 @@ describe('the verification page', () => {
     const token = await verificationTokenMailedTo(clientEmail);
 
     const page = await openPage({ width: 390, height: 844 });
-    await page.goto(`/verify-email?token=${token}&email=${encodeURIComponent(clientEmail)}`);
+    await page.goto(`/verify-email#token=${token}&email=${encodeURIComponent(clientEmail)}`);
     await page.getByRole('heading', { name: 'Confirm your email' }).waitFor();
     await page.getByText(clientEmail).waitFor();
+    await tokenLeftAddressBar(page);
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'verify-signed-out-phone');
 
@@ -96,6 +99,10 @@ describe('the verification page', () => {
     await page.getByLabel('Confirm Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();
 
+    // Back on the link's page, signed in: it names the account and proves the address on a click.
+    await page.getByText(`This confirms the email address of the account you are signed in as, ${clientEmail}.`).waitFor();
+    await tokenLeftAddressBar(page);
+    await page.getByRole('button', { name: 'Confirm Email' }).click();
     await page.getByRole('heading', { name: 'Email verified' }).waitFor();
     await screenshot(page, 'verify-done-phone');
     await page.getByRole('link', { name: 'Go to Your Projects' }).click();
@@ -104,7 +111,7 @@ describe('the verification page', () => {
     expect(await page.getByRole('heading', { name: 'Check your email' }).count()).toBe(0);
   });
 
-  it('signed in: the dashboard asks to check the mail (Resend), and the mailed link verifies at once', async () => {
+  it('signed in: the dashboard asks to check the mail (Resend); the mailed link names the account and verifies on a click, not on opening', async () => {
     const contractor = await openPage();
     await registerByApi(contractor, 'contractor');
     const page = await openPage({ colorScheme: 'dark' });
@@ -121,8 +128,21 @@ describe('the verification page', () => {
     await toast(page).getByText('Verification link (development)').waitFor();
     expect((await mailTo(clientEmail)).length).toBe(2);
 
-    await page.goto(`/verify-email?token=${await verificationTokenMailedTo(clientEmail)}`);
+    // Opened (as a mail scanner would): nothing is posted, and the token leaves the address bar.
+    let posts = 0;
+    page.on('request', (request) => void (new URL(request.url()).pathname === '/api/auth/verify-email' && posts++));
+    await page.goto(`/verify-email#token=${await verificationTokenMailedTo(clientEmail)}&email=${encodeURIComponent(clientEmail)}`);
+    await page.getByRole('heading', { name: 'Confirm your email' }).waitFor();
+    await page.getByText(`This confirms the email address of the account you are signed in as, ${clientEmail}.`).waitFor();
+    await tokenLeftAddressBar(page);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await settled(page);
+    await screenshot(page, 'verify-signed-in-confirm-dark');
+    expect(posts).toBe(0);
+    expect((await page.request.get('/api/auth/me').then((answer) => answer.json())) as { isEmailVerified: boolean }).toMatchObject({ isEmailVerified: false });
+    await page.getByRole('button', { name: 'Confirm Email' }).click();
     await page.getByRole('heading', { name: 'Email verified' }).waitFor();
+    expect(posts).toBe(1);
     await page.getByRole('link', { name: 'Go to Your Projects' }).click();
     await page.getByText('Birch Lane Renovation').waitFor();
   });
@@ -134,7 +154,8 @@ describe('the verification page', () => {
     const otherEmail = await registerByApi(page, 'client');
     await verifyEmailByMail(page, otherEmail);
 
-    await page.goto(`/verify-email?token=${await verificationTokenMailedTo(ownerEmail)}&email=${encodeURIComponent(ownerEmail)}`);
+    await page.goto(`/verify-email#token=${await verificationTokenMailedTo(ownerEmail)}&email=${encodeURIComponent(ownerEmail)}`);
+    await page.getByRole('button', { name: 'Confirm Email' }).click();
     await page.getByRole('heading', { name: 'Could not verify your email' }).waitFor();
     await page.getByRole('alert').getByText('This link was sent to another email address. Sign in with that address to use it.').waitFor();
     await page.getByText(otherEmail).waitFor();
@@ -146,6 +167,17 @@ describe('the verification page', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe(ownerEmail);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Confirm Email' }).click();
+    await page.getByRole('heading', { name: 'Email verified' }).waitFor();
+  });
+
+  it('still opens a link of mail sent before the token moved to the fragment (?token=&email=)', async () => {
+    const page = await openPage();
+    const email = await registerByApi(page, 'client');
+    await page.goto(`/verify-email?token=${await verificationTokenMailedTo(email)}&email=${encodeURIComponent(email)}`);
+    await page.getByRole('button', { name: 'Confirm Email' }).waitFor();
+    await tokenLeftAddressBar(page);
+    await page.getByRole('button', { name: 'Confirm Email' }).click();
     await page.getByRole('heading', { name: 'Email verified' }).waitFor();
   });
 

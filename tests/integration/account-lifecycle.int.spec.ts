@@ -95,6 +95,19 @@ describe('an account belongs to whoever proves the mailbox', () => {
   });
 });
 
+describe('a sign-in link in a browser signed in as someone else', () => {
+  it("ends the session it replaces, so the other account's cookie is worth nothing afterwards", async () => {
+    const a = await signedUp('contractor');
+    const b = await signedUp('contractor');
+    const cookieOfA = a.api.cookie;
+    expect((await a.api.post('/api/auth/magic-link/verify', { token: await signInLinkToken(b.user.email) })).status).toBe(200);
+    expect((await a.api.get('/api/auth/me')).body.id).toBe(b.user.id);
+    const leftOver = new ApiClient(randomUUID());
+    leftOver.cookie = cookieOfA;
+    expect(await me(leftOver)).toBe(401);
+  });
+});
+
 describe('changing the e-mail or the password', () => {
   it('asks for the current password to change the e-mail, mails the old address a notice, and ends every other session', async () => {
     const { api, user } = await signedUp('contractor');

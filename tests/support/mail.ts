@@ -23,8 +23,11 @@ export async function mailTo(address: string): Promise<CapturedMail[]> {
 /** The token of the newest verification (or invitation) link mailed to this address. */
 export async function verificationTokenMailedTo(address: string): Promise<string> {
   for (const mail of await mailTo(address)) {
-    const token = /\/verify-email\?token=([\w-]+)/.exec(mail.text ?? '')?.[1];
+    const token = /\/verify-email#token=([\w-]+)/.exec(mail.text ?? '')?.[1];
     if (token) return token;
   }
   throw new Error(`No verification link was mailed to ${address}`);
 }
+
+/** The token of a link the app mailed or answered: it rides in the fragment (`#token=…`), which no request carries. */
+export const tokenOfLink = (link: string): string | undefined => new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? undefined;

@@ -12,15 +12,23 @@ import { PasswordField, SubmitButton, TextField } from '../components/form';
 import { toast } from '../components/toast';
 import { login, requestSignInLink } from './api';
 import { SignInLinkSent } from './sign-in-link-sent';
-import type { SignInSearch } from './verify-search';
+import { useState } from 'react';
+import { verifyFromHash, verifyHash, type SignInSearch } from './verify-search';
 import { formResolver } from '../components/form-resolver';
 
 /** Spec: after sign-in or registration the app goes to / after a short delay. */
 export const NAVIGATION_DELAY_MS = 100;
 
-/** Where to go after signing in: back to the verification link that sent the visitor here, or /. */
+/** Where to go after signing in: back to the verification link that sent the visitor here (its token in the fragment), or /. */
 export const afterSignIn = ({ verify, email }: SignInSearch) =>
-  verify ? ({ to: '/verify-email', search: { token: verify, ...(email ? { email } : {}) } } as const) : ({ to: '/' } as const);
+  verify ? ({ to: '/verify-email', hash: new URLSearchParams({ token: verify, ...(email ? { email } : {}) }).toString() } as const) : ({ to: '/' } as const);
+
+/** Sign In's and Create Account's parameters: `email` from the search, the verification token from the fragment (read once). */
+export function useSignInSearch(): SignInSearch {
+  const search = useSearch({ strict: false }) as SignInSearch;
+  const [verify] = useState(() => verifyFromHash(window.location.hash));
+  return { ...(search.email ? { email: search.email } : {}), ...(verify ? { verify } : {}) };
+}
 
 /**
  * Sign In: shown at /login, and in place of any screen that needs a signed-in user. Beside the
@@ -30,7 +38,7 @@ export function LoginScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // Elsewhere than /login (in place of a protected screen) there are no such parameters.
-  const search = useSearch({ strict: false }) as SignInSearch;
+  const search = useSignInSearch();
   const form = useForm<z.input<typeof loginInput>, unknown, z.output<typeof loginInput>>({
     resolver: formResolver(loginInput),
     defaultValues: { email: search.email ?? '', password: '' },
@@ -64,7 +72,7 @@ export function LoginScreen() {
       footer={
         <>
           Don't have an account?{' '}
-          <Link to="/register" search={search} className={linkClass}>
+          <Link to="/register" search={search.email ? { email: search.email } : {}} hash={search.verify ? verifyHash(search.verify) : undefined} className={linkClass}>
             Sign up
           </Link>
         </>

@@ -1,9 +1,9 @@
 /**
- * Search parameters of the verification page (`token`, `email`), of the sign-in link's page
- * (`token`), and of Sign In and Create
- * Account when a verification link sent the visitor there (`email` to fill in, `verify`: the
- * token to come back with). Only a token travels, never an address to go to, so no link can send
- * a user elsewhere after signing in.
+ * Search parameters of the verification page (`email`; an old link's `token`), and of Sign In and
+ * Create Account when a verification link sent the visitor there (`email` to fill in). The token
+ * to come back with travels in the fragment (`#verify=…`, see `verifyFromHash`), like every mailed
+ * token (issue 27): a reload of Sign In sends it to no server. Only a token travels, never an
+ * address to go to, so no link can send a user elsewhere after signing in.
  */
 
 /** A query value as text. The router parses query values as JSON, so an all-digit value arrives as a number. */
@@ -15,7 +15,11 @@ const defined = <T extends Record<string, string | undefined>>(values: T) =>
 export type VerifyPageSearch = { token?: string; email?: string };
 export type SignInSearch = { email?: string; verify?: string };
 
+/** The verification token Sign In or Create Account should come back with, from `#verify=…`. */
+export const verifyFromHash = (hash: string): string | undefined => new URLSearchParams(hash.replace(/^#/, '')).get('verify')?.slice(0, 320) || undefined;
+
+/** The fragment that carries a verification token to Sign In or Create Account. */
+export const verifyHash = (token: string) => new URLSearchParams({ verify: token }).toString();
+
 export const parseVerifyPageSearch = (search: Record<string, unknown>): VerifyPageSearch => defined({ token: searchText(search.token), email: searchText(search.email) });
-export const parseSignInSearch = (search: Record<string, unknown>): SignInSearch => defined({ email: searchText(search.email), verify: searchText(search.verify) });
-/** Kept here, not beside the page: a route's search rules load with the app, its page only when opened. */
-export const parseSignInLinkSearch = (search: Record<string, unknown>): { token?: string } => defined({ token: searchText(search.token) });
+export const parseSignInSearch = (search: Record<string, unknown>): Omit<SignInSearch, 'verify'> => defined({ email: searchText(search.email) });

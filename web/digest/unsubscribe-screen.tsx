@@ -9,7 +9,7 @@ import { buttonClass } from '../components/button';
 import { SubmitButton } from '../components/form';
 
 /**
- * The page a decisions digest's unsubscribe link opens (/digest-unsubscribe?token=…, issue 18). It
+ * The page a decisions digest's unsubscribe link opens (/digest-unsubscribe#token=…, issue 18). It
  * asks before acting: mail scanners open links, and opening one must not unsubscribe anybody. The
  * button posts the token; the answer (or why it failed) is shown.
  */

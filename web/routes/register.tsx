@@ -6,8 +6,8 @@ import { registerInput, type RegisterForm } from '../../events/accounts/schemas'
 import { queries } from '../api/queries';
 import { serverMessage, setServerFieldErrors } from '../api/errors';
 import { register } from '../auth/api';
-import { NAVIGATION_DELAY_MS, afterSignIn } from '../auth/login-screen';
-import { parseSignInSearch } from '../auth/verify-search';
+import { NAVIGATION_DELAY_MS, afterSignIn, useSignInSearch } from '../auth/login-screen';
+import { parseSignInSearch, verifyHash } from '../auth/verify-search';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass, linkClass } from '../components/button';
 import { FieldError, PasswordField, SubmitButton, TextField } from '../components/form';
@@ -26,7 +26,7 @@ const roleOptions = [
 function RegisterScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const search = Route.useSearch();
+  const search = useSignInSearch();
   const form = useForm<Values, unknown, z.output<typeof registerInput>>({
     resolver: formResolver(registerInput),
     defaultValues: { firstName: '', lastName: '', email: search.email ?? '', companyName: '', phone: '', password: '', confirmPassword: '' },
@@ -52,7 +52,7 @@ function RegisterScreen() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" search={search} className={linkClass}>
+          <Link to="/login" search={search.email ? { email: search.email } : {}} hash={search.verify ? verifyHash(search.verify) : undefined} className={linkClass}>
             Sign in
           </Link>
         </>

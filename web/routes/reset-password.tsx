@@ -7,23 +7,18 @@ import type * as z from 'zod/mini';
 import { accountMessages, resetPasswordInput } from '../../events/accounts/schemas';
 import { serverMessage } from '../api/errors';
 import { resetPassword } from '../auth/api';
-import { searchText } from '../auth/verify-search';
+import { useMailedLink } from '../auth/mailed-link';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass } from '../components/button';
 import { PasswordField, SubmitButton } from '../components/form';
 import { toast } from '../components/toast';
 import { formResolver } from '../components/form-resolver';
 
-export const Route = createFileRoute('/reset-password')({
-  validateSearch: (search: Record<string, unknown>): { token?: string } => {
-    const token = searchText(search.token);
-    return token ? { token } : {};
-  },
-  component: ResetPasswordScreen,
-});
+/** The page a mailed reset link opens (functions/handlers/auth-forgot-password.ts); the token is in the fragment. */
+export const Route = createFileRoute('/reset-password')({ component: ResetPasswordScreen });
 
 function ResetPasswordScreen() {
-  const { token } = Route.useSearch();
+  const { token } = useMailedLink();
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -32,7 +27,7 @@ function ResetPasswordScreen() {
     void navigate({ to: '/forgot-password', replace: true });
   }, [token, navigate]);
 
-  return token ? <ResetPasswordForm token={token} /> : null;
+  return token ? <ResetPasswordForm key={token} token={token} /> : null;
 }
 
 function ResetPasswordForm({ token }: { token: string }) {

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useMailedLink } from '../auth/mailed-link';
 import { SignInLinkScreen } from '../auth/sign-in-link';
-import { parseSignInLinkSearch } from '../auth/verify-search';
 
-/** The page a mailed sign-in link opens (functions/accounts/sign-in-links.ts `signInLink`). */
-export const Route = createFileRoute('/sign-in-link')({ validateSearch: parseSignInLinkSearch, component: SignInLinkPage });
+/** The page a mailed sign-in link opens (functions/accounts/sign-in-links.ts `signInLink`); the token is in the fragment. */
+export const Route = createFileRoute('/sign-in-link')({ component: SignInLinkPage });
 
 function SignInLinkPage() {
-  return <SignInLinkScreen token={Route.useSearch().token} />;
+  return <SignInLinkScreen token={useMailedLink().token} />;
 }

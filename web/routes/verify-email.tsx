@@ -1,26 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import type { FormEvent } from 'react';
 import { accountMessages, type User } from '../../events/accounts/schemas';
 import { serverMessage } from '../api/errors';
 import { queries } from '../api/queries';
 import { queryKeys } from '../api/query-keys';
 import { logout, verifyEmail } from '../auth/api';
+import { useMailedLink } from '../auth/mailed-link';
 import { useCurrentUser } from '../auth/session';
-import { parseVerifyPageSearch } from '../auth/verify-search';
+import { parseVerifyPageSearch, verifyHash } from '../auth/verify-search';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass } from '../components/button';
+import { SubmitButton } from '../components/form';
 
 /**
- * The page the verification and invitation links open (/verify-email?token=…&email=…). Signed in,
- * it proves the account's e-mail at once; signed out, it offers Sign In or Create Account with the
- * e-mail filled in, which come back here to finish.
+ * The page the verification and invitation links open (/verify-email#token=…&email=…). Signed in,
+ * it names the account whose e-mail it will prove and proves it on a click (never on opening: mail
+ * scanners open links); signed out, it offers Sign In or Create Account with the e-mail filled in,
+ * which come back here to finish.
  */
 export const Route = createFileRoute('/verify-email')({ validateSearch: parseVerifyPageSearch, component: VerifyEmailScreen });
 
 function VerifyEmailScreen() {
-  const { token, email } = Route.useSearch();
+  const { token, email } = useMailedLink(Route.useSearch());
   const me = useCurrentUser();
 
   if (!token) {
@@ -40,7 +43,9 @@ function VerifyEmailScreen() {
     );
   }
   if (!me.data) {
-    const search = { verify: token, ...(email ? { email } : {}) };
+    // The token goes on in the fragment, as it came (issue 27): a reload of Sign In sends it nowhere.
+    const search = email ? { email } : {};
+    const hash = verifyHash(token);
     return (
       <AuthCard
         title="Confirm your email"
@@ -52,21 +57,18 @@ function VerifyEmailScreen() {
         }
       >
         <div className="grid gap-3 sm:grid-cols-2">
-          <Link to="/login" search={search} className={buttonClass.primary}>
+          <Link to="/login" search={search} hash={hash} className={buttonClass.primary}>
             Sign In
           </Link>
-          <Link to="/register" search={search} className={buttonClass.secondary}>
+          <Link to="/register" search={search} hash={hash} className={buttonClass.secondary}>
             Create Account
           </Link>
         </div>
       </AuthCard>
     );
   }
-  return <Verification token={token} user={me.data} />;
+  return <Verification key={token} token={token} user={me.data} />;
 }
-
-/** Tokens are single use: the request goes once per token, even if React runs the effect twice. */
-const attempted = new Set<string>();
 
 function Verification({ token, user }: { token: string; user: User }) {
   const queryClient = useQueryClient();
@@ -79,18 +81,13 @@ function Verification({ token, user }: { token: string; user: User }) {
   });
   const signOut = useMutation({
     mutationFn: logout,
-    onSuccess: () => {
-      attempted.delete(token);
-      queryClient.setQueryData(queries.me().queryKey, null);
-    },
+    onSuccess: () => queryClient.setQueryData(queries.me().queryKey, null),
   });
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current || attempted.has(token)) return;
-    started.current = true;
-    attempted.add(token);
-    verify.mutate();
-  }, [token, verify]);
+  const anotherAccountButton = (
+    <button type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending || verify.isPending} className={buttonClass.secondary}>
+      Use another account
+    </button>
+  );
 
   if (verify.isSuccess) {
     return (
@@ -104,7 +101,19 @@ function Verification({ token, user }: { token: string; user: User }) {
       >
         <div className="grid gap-4">
           <CircleCheck aria-hidden="true" className="size-10 text-green-600 dark:text-green-400" />
-          <Link to="/" className={`${buttonClass.primary} w-full`}>
+          {verify.data.passwordCleared && (
+            // Issue 27: a password set before the address was proved could be anyone's; its prover chooses one now.
+            <p role="status" className="text-sm text-gray-700 dark:text-gray-300">
+              The password this account had was set before its email was confirmed, so it no longer works. Choose a new one in Account Settings now, or sign in
+              with a link mailed to you.
+            </p>
+          )}
+          {verify.data.passwordCleared && (
+            <Link to="/account-settings" className={`${buttonClass.primary} w-full`}>
+              Set a Password
+            </Link>
+          )}
+          <Link to="/" className={`${verify.data.passwordCleared ? buttonClass.secondary : buttonClass.primary} w-full`}>
             {user.role === 'client' ? 'Go to Your Projects' : 'Go to Projects'}
           </Link>
         </div>
@@ -126,17 +135,29 @@ function Verification({ token, user }: { token: string; user: User }) {
             <Link to="/" className={buttonClass.primary}>
               Continue as {user.firstName}
             </Link>
-            <button type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending} className={buttonClass.secondary}>
-              Use another account
-            </button>
+            {anotherAccountButton}
           </div>
         </div>
       </AuthCard>
     );
   }
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    verify.mutate();
+  };
   return (
-    <AuthCard title="Confirm your email" description={`Confirming ${user.email} …`}>
-      <LoaderCircle role="status" aria-label="Verifying" className="size-6 animate-spin text-gray-500" />
+    <AuthCard
+      title="Confirm your email"
+      description={
+        <>
+          This confirms the email address of the account you are signed in as, <strong className="break-words">{user.email}</strong>.
+        </>
+      }
+    >
+      <form onSubmit={confirm} className="grid gap-3 sm:grid-cols-2">
+        <SubmitButton pending={verify.isPending}>Confirm Email</SubmitButton>
+        {anotherAccountButton}
+      </form>
     </AuthCard>
   );
 }
