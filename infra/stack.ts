@@ -3,7 +3,8 @@ import { CfnAccount } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpMethod, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement, Role, ServicePrincipal, ManagedPolicy } from 'aws-cdk-lib/aws-iam';
+import { createHash } from 'node:crypto';
+import { Effect, PolicyDocument, PolicyStatement, Role, ServicePrincipal, ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
@@ -16,11 +17,13 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { envNames } from '../functions/config';
 import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
+import { API_BURST_LIMIT, API_REQUESTS_PER_SECOND, PDF_EXPORTS_AT_ONCE } from '../functions/limits';
+import { needsOf } from '../functions/route-permissions';
 import { browserNotifier, dailyDigest, handlerModulePath, httpRoutes, sessionKeyRotator, webSocketRoutes, type HttpRoute } from '../functions/routes';
 import { eventsTable, indexesOf, keysTable, stateTable, tables, type KeyAttribute, type TableDefinition } from '../functions/tables';
 import { Alarms } from './constructs/alarms';
 import { OperationsDashboard } from './constructs/dashboard';
-import { sendMailAs, tableData, uploadsAccess } from './constructs/grants';
+import { statementsFor, type GrantTargets } from './constructs/grants';
 import { apiGatewayLogsPolicy } from './constructs/nag-suppressions';
 import { HandlerFunction } from './constructs/handler-function';
 import { suppressAccepted } from './constructs/nag-suppressions';
@@ -98,10 +101,11 @@ export class ConstructionChecklistStack extends Stack {
       serverAccessLogsPrefix: 'uploads-bucket/',
       cors: [
         {
-          allowedMethods: [HttpMethods.PUT],
+          // Browsers send photos as a presigned POST form (its policy caps size and type, issue 27).
+          allowedMethods: [HttpMethods.POST],
           // The app's origin when given as context. The default CloudFront address cannot be
           // named here: the distribution has this bucket as an origin, so it exists only after
-          // the bucket (a cycle). The presigned URL's signature is what lets a PUT in anyway.
+          // the bucket (a cycle). The signed policy is what lets a POST in anyway.
           allowedOrigins: [appOrigin ? new URL(appOrigin).origin : '*'],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],
@@ -128,7 +132,8 @@ export class ConstructionChecklistStack extends Stack {
       description: 'HS256 key for Construction Checklist session tokens',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
-    // Sent by CloudFront to the API as x-origin-verify: marks x-viewer-address as CloudFront's (functions/http/client-address.ts).
+    // Sent by CloudFront to both APIs as x-origin-verify: a request without it went around CloudFront
+    // and its WAF and is refused; it also marks x-viewer-address as CloudFront's (functions/http/client-address.ts).
     const originSecret = new Secret(this, 'OriginSecret', {
       description: 'Construction Checklist: the x-origin-verify header CloudFront sends to the HTTP API',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
@@ -165,16 +170,11 @@ export class ConstructionChecklistStack extends Stack {
     // Built from the api id, region and the literal stage name (not from the stage or route
     // resources), so functions never depend on the routes that depend on them.
     const wsManagementEndpoint = `https://${webSocketApi.apiId}.execute-api.${this.region}.${this.urlSuffix}/${webSocketStageName}`;
-    const manageConnections = new PolicyStatement({
-      actions: ['execute-api:ManageConnections'],
-      resources: [
-        this.formatArn({
-          service: 'execute-api',
-          resource: webSocketApi.apiId,
-          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-          resourceName: `${webSocketStageName}/*/@connections/*`,
-        }),
-      ],
+    const connectionsArn = this.formatArn({
+      service: 'execute-api',
+      resource: webSocketApi.apiId,
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+      resourceName: `${webSocketStageName}/*/@connections/*`,
     });
 
     const httpApi = new HttpApi(this, 'HttpApi', { apiName: 'construction-checklist-http' });
@@ -200,6 +200,11 @@ export class ConstructionChecklistStack extends Stack {
       integrationLatency: '$context.integrationLatency',
       integrationError: '$context.integrationErrorMessage',
     });
+    // Stage throttling: a flood that gets past the WAF's per-address limit (many addresses) stops
+    // at API Gateway with 429s before it reaches the functions and the tables.
+    for (const stage of [httpApi.defaultStage!.node.defaultChild, webSocketStage.node.defaultChild] as CfnStage[]) {
+      stage.defaultRouteSettings = { ...(stage.defaultRouteSettings as object), throttlingRateLimit: API_REQUESTS_PER_SECOND, throttlingBurstLimit: API_BURST_LIMIT };
+    }
 
     // API Gateway writes the WebSocket stage's logs only through an account-wide CloudWatch role
     // (one per account and region, shared by every API there): this stack sets it when context
@@ -242,31 +247,45 @@ export class ConstructionChecklistStack extends Stack {
       keysTable: keys.tableName,
       personKeysKmsKeyId: personKeysKey.keyArn,
       auditRetiredKeys: String(this.node.tryGetContext('auditRetiredKeys') ?? '{"keys":[]}'),
+      // Only functions that declare `cdn` may invalidate it (functions/route-permissions.ts).
+      cdnDistributionId: site.distribution.distributionId,
     };
     const environment = Object.fromEntries(
       Object.entries(settings).map(([key, value]) => [envNames[key as AwsConfigKey], value]),
     );
 
-    const sendMail = sendMailAs(this, settings.mailFrom);
-
-    // --- API functions: shared roles, the same grants for every HTTP and WebSocket handler -------
-    // but the audit key, which only the routes the manifest marks `auditKey` may use.
-    const apiFunctionRole = (id: string) => {
-      const role = new Role(this, id, {
+    // --- Each function's role, from what its handler declares (functions/route-permissions.ts) ----
+    // and the manifest's auditKey. Route functions whose declarations are equal share one role
+    // (equal grants, fewer IAM resources: CloudFormation takes 500 per stack); a function that
+    // CDK grants more to (the stream consumer, the rotator) and the scheduled digest get their own.
+    const grantTargets: GrantTargets = {
+      tables: { events, state, keys },
+      definitions: { events: eventsTable, state: stateTable, keys: keysTable },
+      uploads,
+      mailFrom: settings.mailFrom,
+      connectionsArn,
+      sessionSecretArn: sessionSecret.secretArn,
+      personKeysKeyArn: personKeysKey.keyArn,
+      auditKeyArn: auditKey.keyArn,
+      distributionArn: this.formatArn({ service: 'cloudfront', region: '', resource: 'distribution', resourceName: site.distribution.distributionId, arnFormat: ArnFormat.SLASH_RESOURCE_NAME }),
+    };
+    const roles = new Map<string, Role>();
+    const roleFor = (handler: string, auditKey?: HttpRoute['auditKey'], own?: string): Role => {
+      const needs = needsOf(handler);
+      const signature = own ?? createHash('sha256').update(JSON.stringify([Object.entries(needs).sort(), auditKey ?? null])).digest('hex').slice(0, 8);
+      const existing = roles.get(signature);
+      if (existing) return existing;
+      const statements = statementsFor(this, needs, auditKey, grantTargets);
+      const role = new Role(this, `FunctionRole${own ?? signature}`, {
+        description: own ? `Construction Checklist: ${handler}` : `Construction Checklist: functions that declare ${JSON.stringify(needs)}${auditKey ? ` and use the audit key to ${auditKey}` : ''}`.slice(0, 1000),
         assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
         managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+        // Inline: one resource per role instead of two.
+        ...(statements.length ? { inlinePolicies: { declared: new PolicyDocument({ statements }) } } : {}),
       });
-      for (const statement of [tableData(events, eventsTable), tableData(state, stateTable), tableData(keys, keysTable), ...uploadsAccess(uploads), manageConnections, sendMail]) role.addToPrincipalPolicy(statement);
-      personKeysKey.grant(role, 'kms:Encrypt', 'kms:Decrypt');
-      sessionSecret.grantRead(role);
+      roles.set(signature, role);
       return role;
     };
-    const apiRole = apiFunctionRole('ApiFunctionRole');
-    const auditSigningRole = apiFunctionRole('AuditSigningFunctionRole');
-    auditKey.grant(auditSigningRole, 'kms:Sign', 'kms:GetPublicKey');
-    const auditPublishingRole = apiFunctionRole('AuditPublishingFunctionRole');
-    auditKey.grant(auditPublishingRole, 'kms:GetPublicKey');
-    const roleFor = (route: HttpRoute) => (route.auditKey === 'sign' ? auditSigningRole : route.auditKey === 'publish' ? auditPublishingRole : apiRole);
 
     // Every function of ours, for its error alarm.
     const functions: HandlerFunction[] = [];
@@ -285,9 +304,12 @@ export class ConstructionChecklistStack extends Stack {
         handler,
         description: `route: ${routes.map(([, route]) => `${route.method} ${route.path}`).join(', ')}`,
         environment,
-        role: roleFor(first),
+        role: roleFor(handler, first.auditKey),
         memorySize: first.runtime?.memoryMb,
         timeout: first.runtime ? Duration.seconds(first.runtime.timeoutSeconds) : undefined,
+        // Chromium renders take seconds and 1.6 GB each: a few at once, so exports cannot take the
+        // account's concurrency from every other route.
+        reservedConcurrentExecutions: handler === httpRoutes.exportPdf.handler ? PDF_EXPORTS_AT_ONCE : undefined,
       }));
       const integration = new HttpLambdaIntegration(`Http${pascal(firstName)}Integration`, fn);
       for (const [, route] of routes) httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration });
@@ -299,7 +321,7 @@ export class ConstructionChecklistStack extends Stack {
         handler,
         description: `websocket: ${routes.map(([routeKey]) => routeKey).join(', ')}`,
         environment,
-        role: apiRole,
+        role: roleFor(handler),
         timeout: Duration.seconds(29),
       }));
       const integration = new WebSocketLambdaIntegration(`Ws${pascal(firstKey)}Integration`, fn);
@@ -316,16 +338,18 @@ export class ConstructionChecklistStack extends Stack {
       handler: browserNotifier.handler,
       description: `browser-notifier: ${handlerModulePath(browserNotifier.handler)}`,
       environment,
+      role: roleFor(browserNotifier.handler, undefined, 'BrowserNotifier'),
       timeout: Duration.seconds(60),
       memorySize: 512,
     }));
-    for (const statement of [tableData(events, eventsTable), tableData(state, stateTable), manageConnections]) browserNotifierFn.addToRolePolicy(statement);
 
     // --- The session key's rotation: a new key every 30 days; the previous one verifies until the next ---
     const sessionKeyRotatorFn = track(new HandlerFunction(this, 'SessionKeyRotator', {
       handler: sessionKeyRotator.handler,
       description: `secret-rotation: ${handlerModulePath(sessionKeyRotator.handler)}`,
       environment: {},
+      // Its grants on the secret come with the rotation schedule below.
+      role: roleFor(sessionKeyRotator.handler, undefined, 'SessionKeyRotator'),
       timeout: Duration.seconds(30),
       memorySize: 256,
     }));
@@ -341,13 +365,13 @@ export class ConstructionChecklistStack extends Stack {
       }),
     );
 
-    // --- The daily decisions digest (issue 18): an EventBridge schedule; the API functions' grants
-    // (the state table, mail as the configured identity, the session key that signs unsubscribe links).
+    // --- The daily decisions digest (issue 18): an EventBridge schedule; its own role (it scans the
+    // state table, mails as the configured identity, signs unsubscribe links with the session key).
     const dailyDigestFn = track(new HandlerFunction(this, 'DailyDigest', {
       handler: dailyDigest.handler,
       description: `schedule: ${handlerModulePath(dailyDigest.handler)}`,
       environment,
-      role: apiRole,
+      role: roleFor(dailyDigest.handler, undefined, 'DailyDigest'),
       timeout: Duration.minutes(5),
     }));
     new Rule(this, 'DailyDigestSchedule', {
@@ -367,7 +391,14 @@ export class ConstructionChecklistStack extends Stack {
     alarms.onNoticeFailures();
     new OperationsDashboard(this, 'Operations', { httpApi, tables: [...builtTables].map(([name, table]) => ({ name, table })), deadLetterQueue: browserNotifierDlq });
 
-    suppressAccepted(this, { webBucket: site.webBucket, uploads, accessLogs, webSocketApi: webSocketApi.node.defaultChild as CfnElement, webSocketStageName });
+    suppressAccepted(this, {
+      webBucket: site.webBucket,
+      uploads,
+      accessLogs,
+      webSocketApi: webSocketApi.node.defaultChild as CfnElement,
+      webSocketStageName,
+      roles: { browserNotifier: browserNotifierFn.role!, sessionKeyRotator: sessionKeyRotatorFn.role!, healthProbes: roleFor(httpRoutes.health.handler) },
+    });
 
     // --- Outputs -------------------------------------------------------------------------------
     new CfnOutput(this, 'SiteUrl', { value: `https://${site.distribution.distributionDomainName}` });

@@ -32,7 +32,7 @@ async function probe(run: (signal: AbortSignal) => Promise<unknown>): Promise<Se
   }
 }
 
-/** Each service by name, with how it answered. */
+/** Each service by name, with how it answered: for the log only (errors name endpoints, tables, buckets). */
 export async function probeServices(): Promise<Record<string, ServiceHealth>> {
   const { eventsTable, stateTable, uploadsBucket } = config();
   const checks = {

@@ -4,6 +4,8 @@ import { config } from '../config';
 
 /** Set by CloudFront's `/api/*` origin (infra/constructs/site.ts) to the secret `ORIGIN_SECRET`. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+/** The answer, in AWS, to a request without that header: it went to execute-api around CloudFront and its WAF. */
+export const DIRECT_CALL_REFUSED = "Call the API through the app's own address";
 /** Set by a CloudFront Function to the viewer's address (infra/constructs/site.ts). */
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
 
@@ -22,7 +24,8 @@ export function clientAddress(event: APIGatewayProxyEventV2): string {
   return event.requestContext.http.sourceIp;
 }
 
-function cameThroughCloudFront(event: APIGatewayProxyEventV2): boolean {
+/** Does the request carry the secret header only CloudFront adds (and so passed its WAF)? False wherever no secret is configured. */
+export function cameThroughCloudFront(event: Pick<APIGatewayProxyEventV2, 'headers'>): boolean {
   const secret = config().originSecret;
   const sent = event.headers?.[ORIGIN_VERIFY_HEADER];
   if (!secret || !sent) return false;

@@ -13,6 +13,7 @@ import { recordRequest } from '../metrics';
 import type { Access, HttpRoute } from '../routes';
 import type { IdempotencyKey } from '../store/event-store';
 import { guardJson, guardPathParameters, guardQuery, refuseContentType } from './input-guard';
+import { cameThroughCloudFront, DIRECT_CALL_REFUSED, ORIGIN_VERIFY_HEADER } from './client-address';
 import { compressedResult } from './compression';
 import { errorReply, reply, toResult, type Reply } from './responses';
 
@@ -80,6 +81,9 @@ export function httpHandler<
     let principal: SignedIn | undefined;
     let result: APIGatewayProxyStructuredResultV2;
     try {
+      // In AWS (ORIGIN_SECRET set) CloudFront adds the secret header after its WAF; a request
+      // without it reached execute-api directly, around the WAF. Nothing runs for it.
+      if (config().originSecret && !cameThroughCloudFront(event)) return finish(toResult(reply(403, { message: DIRECT_CALL_REFUSED, fieldErrors: { [ORIGIN_VERIFY_HEADER]: [DIRECT_CALL_REFUSED] } })));
       const refusal = route.method === 'GET' ? undefined : refuseContentType(event.headers?.['content-type'], Boolean(event.body));
       if (refusal) return finish(toResult(reply(415, { message: refusal, fieldErrors: { 'Content-Type': [refusal] } })));
       guardPathParameters(event.pathParameters);

@@ -23,6 +23,8 @@ export interface HandlerFunctionProps {
   readonly role?: IRole;
   readonly timeout?: Duration;
   readonly memorySize?: number;
+  /** Concurrency set aside for (and capping) this function. */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /**
@@ -52,6 +54,7 @@ export class HandlerFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
       timeout: props.timeout ?? Duration.seconds(29),
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       role: props.role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,

@@ -33,7 +33,12 @@ export interface SiteProps {
   readonly webSocketApi: IWebSocketApi;
   readonly webSocketStageName: string;
   readonly uploadsBucket: IBucket;
-  /** Sent to the HTTP API as x-origin-verify: vouches for x-viewer-address (functions/http/client-address.ts). */
+  /**
+   * Sent to both APIs as x-origin-verify, by CloudFront only: the functions refuse a request
+   * without it (it went to execute-api around the WAF), and it vouches for x-viewer-address
+   * (functions/http/client-address.ts). CloudFront reaches the APIs at their execute-api
+   * addresses, so those cannot be disabled without a custom API domain.
+   */
   readonly originSecret: string;
   /** The built web app (default dist/web). */
   readonly webDir?: string;
@@ -189,6 +194,8 @@ export class Site extends Construct {
           ...uncachedProxy,
           origin: new HttpOrigin(executeApiDomain(props.webSocketApi.apiId), {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            // Checked on $connect (functions/handlers/ws-connect.ts), as the HTTP API checks it.
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret },
           }),
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
           functionAssociations: [{ function: wsRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],

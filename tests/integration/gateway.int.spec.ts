@@ -87,8 +87,12 @@ describe('HTTP API', () => {
     const bucket = process.env.UPLOADS_BUCKET;
     process.env.UPLOADS_BUCKET = 'no-such-bucket';
     const printed: string[] = [];
-    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (printed.push(String(chunk)), true));
-    const log = vi.spyOn(console, 'log').mockImplementation((line) => void printed.push(String(line)));
+    // The log, whichever way the logger writes (JSON to stdout, readable lines to stderr).
+    const spies = [
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (printed.push(String(chunk)), true)),
+      vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (printed.push(String(chunk)), true)),
+      ...(['log', 'warn', 'info'] as const).map((level) => vi.spyOn(console, level).mockImplementation((line) => void printed.push(String(line)))),
+    ];
     try {
       const event = buildHttpEvent({ method: 'GET', url: '/api/health', headers: {} }, httpRoutes.health, {});
       const result = (await handler(event, { awsRequestId: 'health-test' } as never)) as { statusCode: number; body: string };
@@ -100,8 +104,7 @@ describe('HTTP API', () => {
       const detail = printed.join('\n').split('\n').find((line) => /health/.test(line) && /s3\W+status\W+down\W+latencyMs\W+\d+\W+error/.test(line));
       expect(detail, printed.join('\n')).toBeDefined();
     } finally {
-      write.mockRestore();
-      log.mockRestore();
+      for (const spy of spies) spy.mockRestore();
       process.env.UPLOADS_BUCKET = bucket;
     }
   });

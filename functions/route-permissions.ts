@@ -1,0 +1,143 @@
+import { browserNotifier, dailyDigest, httpRoutes, sessionKeyRotator, webSocketRoutes } from './routes';
+
+/**
+ * What each function's code may do in AWS, by handler name, next to the route manifest: the CDK
+ * stack derives every function's IAM role from this (infra/constructs/grants.ts) and nothing else,
+ * so a grant is a line here. The audit key is the manifest's `auditKey`. Read a handler's code path
+ * (functions/handlers/<name>.ts and what it calls) before changing an entry; the unit test fails on
+ * a handler of the manifest with no entry, and on an entry whose code cannot reach that service.
+ *
+ * Levels, each including the one before:
+ * - `events`: `read` (a stream, a project's events by the byProject index) · `append` (new events) ·
+ *   `scan` (the whole table: Delete Account finds every project the person appeared in, left ones
+ *   too; no index is kept by person).
+ * - `state`: `read` (items, batches, queries and its indexes) · `record` (puts and updates items:
+ *   checkpoints, marks, hourly allowances; never deletes) · `write` (deletes too) · `scan` (the
+ *   whole table: the daily digest, and Delete Account for the person's upload records).
+ * - `keys` (personal-data keys, and the KMS key that wraps them): `open` sealed values · `seal`
+ *   new ones (creates a person's key) · `erase` (deletes a person's key: Delete Account only).
+ * - `uploads` (the uploads bucket), each alone: `presign` a browser's PUT under uploads/ · `read`
+ *   published photos · `publish` (check, copy to objects/, remove the upload) · `erase` (list and
+ *   delete a person's uploads and published photos).
+ */
+export interface FunctionNeeds {
+  readonly events?: 'read' | 'append' | 'scan';
+  readonly state?: 'read' | 'record' | 'write' | 'scan';
+  readonly keys?: 'open' | 'seal' | 'erase';
+  readonly uploads?: 'presign' | 'read' | 'publish' | 'erase';
+  /** Sends mail as MAIL_FROM (SES). */
+  readonly mail?: true;
+  /** Posts to, and closes, browsers' WebSocket connections (the management API). */
+  readonly connections?: true;
+  /** The session key's secret: `read` to verify and sign tokens, `rotate` for its rotation function. */
+  readonly sessionKey?: 'read' | 'rotate';
+  /** Purges paths from the CDN (CloudFront invalidations), e.g. erased photos. */
+  readonly cdn?: true;
+  /** /api/health: describes the tables, heads the bucket, lists SES templates (read-only probes). */
+  readonly probes?: true;
+}
+
+/** Every HTTP handler verifies a session cookie when one is sent, public routes too. */
+const signedIn = { state: 'read', sessionKey: 'read' } as const satisfies FunctionNeeds;
+/** A command: appends events (sealing personal data) with its views in one transaction. */
+const command = { events: 'append', state: 'write', keys: 'seal', sessionKey: 'read' } as const satisfies FunctionNeeds;
+/** Credential changes end the account's other sessions and close their WebSockets. */
+const endsSessions = { ...command, connections: true } as const satisfies FunctionNeeds;
+
+export const functionNeeds = {
+  // --- HTTP: accounts ---
+  health: { ...signedIn, probes: true, connections: true },
+  'auth-register': { ...command, mail: true },
+  'auth-login': { ...signedIn, state: 'write' },
+  'auth-logout': { ...signedIn, state: 'write', connections: true },
+  'auth-me': signedIn,
+  'auth-forgot-password': { ...command, mail: true },
+  'auth-reset-password': endsSessions,
+  'auth-update-profile': { ...endsSessions, mail: true },
+  'auth-change-password': { ...endsSessions, mail: true },
+  // Erases the person: their key, their photos (and the CDN's copies). No index is kept by person,
+  // so it scans for the projects they appeared in (events) and their upload records (state).
+  'auth-delete-account': { ...command, events: 'scan', state: 'scan', keys: 'erase', uploads: 'erase', cdn: true },
+  'auth-verify-email': { ...endsSessions, mail: true },
+  'auth-resend-verification': { ...command, mail: true },
+  'auth-magic-link': { ...command, mail: true },
+  'auth-magic-link-verify': { ...endsSessions, mail: true },
+  // 'This was not me': ends every session (and WebSocket) of the account.
+  'auth-not-me': endsSessions,
+
+  // --- HTTP: projects, rooms, items (reads read views only) ---
+  'projects-with-stats': signedIn,
+  'projects-list': signedIn,
+  'project-create': command,
+  'project-update': command,
+  'project-patch': command,
+  'project-delete': command,
+  'client-projects': signedIn,
+  'project-stats': signedIn,
+  'project-history': signedIn,
+  'project-checklist': signedIn,
+  // Renders from views and published photos; records a checkpoint of the stream heads it signs.
+  'project-export-pdf': { ...signedIn, events: 'read', state: 'record', uploads: 'read' },
+  'project-share': { ...command, mail: true },
+  // The events as stored (sealed values stay sealed) and a recorded checkpoint.
+  'audit-export': { ...signedIn, events: 'read', state: 'record' },
+  'project-audit': { ...signedIn, events: 'read', keys: 'open' },
+  'project-budget': signedIn,
+  'project-decisions': signedIn,
+  'rooms-list': signedIn,
+  'room-create': command,
+  'room-rename': command,
+  'room-delete': command,
+  'room-get': signedIn,
+  'room-items': signedIn,
+  'item-create': command,
+  'item-update': command,
+  'item-delete': command,
+  'item-approve': command,
+  'item-decline': command,
+  'item-history': { ...signedIn, events: 'read', keys: 'open' },
+  'audit-keys': signedIn,
+
+  // --- HTTP: chat, photos, the rest ---
+  'chat-list': signedIn,
+  'chat-post': command,
+  'chat-history': signedIn,
+  'chat-read': command,
+  'chat-mark-all-read': command,
+  'objects-upload': { ...signedIn, state: 'record', uploads: 'presign' },
+  'objects-acl': { ...command, uploads: 'publish' },
+  'digest-unsubscribe': { ...signedIn, state: 'record' },
+  'user-session-get': signedIn,
+  'user-session-put': { ...signedIn, state: 'record' },
+
+  // --- WebSocket API ---
+  'ws-connect': { ...signedIn, state: 'record' },
+  'ws-disconnect': { state: 'write' },
+  // Answers a ping; a connection found gone is forgotten.
+  'ws-default': { state: 'write', connections: true },
+
+  // --- Not routes ---
+  // Reads the project's views and connections, drops outsiders' connections (its stream read is the event source's).
+  'notify-browsers': { state: 'write', connections: true },
+  'rotate-session-secret': { sessionKey: 'rotate' },
+  // Finds active projects by a scan of the summaries, once a day; signs unsubscribe links with the session key.
+  'send-digest': { state: 'scan', mail: true, sessionKey: 'read' },
+} as const satisfies Record<string, FunctionNeeds>;
+
+/** Every handler the manifest names: HTTP routes, WebSocket routes, the stream consumer and the scheduled ones. */
+export const manifestHandlers = (): string[] => [
+  ...new Set([
+    ...Object.values(httpRoutes).map((route) => route.handler),
+    ...Object.values(webSocketRoutes).map((route) => route.handler),
+    browserNotifier.handler,
+    sessionKeyRotator.handler,
+    dailyDigest.handler,
+  ]),
+];
+
+/** A handler's needs; throws naming it when it has no entry (a new route must say what it may do). */
+export function needsOf(handler: string): FunctionNeeds {
+  const needs = (functionNeeds as Record<string, FunctionNeeds>)[handler];
+  if (!needs) throw new Error(`functions/route-permissions.ts: handler '${handler}' has no entry in functionNeeds (declare what its code may do)`);
+  return needs;
+}

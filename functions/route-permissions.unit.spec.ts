@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { functionNeeds, manifestHandlers, needsOf, type FunctionNeeds } from './route-permissions';
+import { browserNotifier, dailyDigest, handlerModulePath, httpRoutes, sessionKeyRotator, webSocketRoutes } from './routes';
+
+const root = resolve(import.meta.dirname, '..');
+
+/**
+ * What a module's code can reach: the repository modules it imports, transitively, and the
+ * packages they import (type-only imports excluded). A regex over the sources is enough here:
+ * every import in functions/ is a static string.
+ */
+function reach(entry: string): { modules: Set<string>; packages: Set<string> } {
+  const modules = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (modules.has(file)) return;
+    modules.add(file);
+    const source = readFileSync(join(root, file), 'utf8');
+    for (const [, typeOnly, specifier] of source.matchAll(/(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/g)) {
+      if (typeOnly) continue;
+      if (!specifier!.startsWith('.')) {
+        packages.add(specifier!.startsWith('@') ? specifier!.split('/').slice(0, 2).join('/') : specifier!.split('/')[0]!);
+        continue;
+      }
+      const base = join(dirname(file), specifier!);
+      const found = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), base].find((candidate) => existsSync(join(root, candidate)) && /\.tsx?$/.test(candidate));
+      if (found) visit(relative(root, join(root, found)));
+    }
+  };
+  visit(entry);
+  return { modules, packages };
+}
+
+/** Does the code scan a table? The event store's scans are the operator tools' (replay, verify), not a handler's. */
+const scans = ({ modules }: ReturnType<typeof reach>) =>
+  [...modules].some((file) => file !== 'functions/store/event-store.ts' && /\b(paginateScan|ScanCommand)\b/.test(readFileSync(join(root, file), 'utf8')));
+
+/** Each declared need, and what a handler's code must reach for it to be of any use. */
+const evidence: { [Need in keyof FunctionNeeds]-?: (code: ReturnType<typeof reach>, level: FunctionNeeds[Need]) => boolean } = {
+  events: (code, level) => (level === 'scan' ? scans(code) : code.modules.has('functions/store/event-store.ts')),
+  state: (code, level) => (level === 'scan' ? scans(code) : code.packages.has('@aws-sdk/lib-dynamodb')),
+  keys: ({ modules }) => modules.has('functions/people/person-keys.ts'),
+  uploads: ({ packages }) => packages.has('@aws-sdk/client-s3'),
+  mail: ({ packages }) => packages.has('@aws-sdk/client-sesv2') || packages.has('@aws-sdk/client-ses'),
+  connections: ({ packages }) => packages.has('@aws-sdk/client-apigatewaymanagementapi'),
+  sessionKey: ({ packages }) => packages.has('@aws-sdk/client-secrets-manager'),
+  cdn: ({ packages }) => packages.has('@aws-sdk/client-cloudfront'),
+  probes: ({ modules }) => modules.has('functions/adapters/health-probes.ts'),
+};
+
+describe('route permissions (what each function may do in AWS)', () => {
+  it('has an entry for every handler of the manifest, and none for a handler it does not name', () => {
+    const handlers = manifestHandlers();
+    expect(handlers).toEqual(expect.arrayContaining([httpRoutes.health.handler, webSocketRoutes.$connect.handler, browserNotifier.handler, sessionKeyRotator.handler, dailyDigest.handler]));
+    const undeclared = handlers.filter((handler) => !(handler in functionNeeds));
+    expect(undeclared, `declare these handlers in functions/route-permissions.ts: ${undeclared.join(', ')}`).toEqual([]);
+    expect(Object.keys(functionNeeds).filter((handler) => !handlers.includes(handler))).toEqual([]);
+    expect(() => needsOf('a-route-added-later')).toThrow(/handler 'a-route-added-later' has no entry/);
+  });
+
+  it('grants each need only to a handler whose code can use it (its imports reach that service)', () => {
+    const unused: string[] = [];
+    for (const [handler, needs] of Object.entries(functionNeeds) as [string, FunctionNeeds][]) {
+      const code = reach(handlerModulePath(handler));
+      for (const need of Object.keys(needs) as (keyof FunctionNeeds)[]) if (!(evidence[need] as (code: unknown, level: unknown) => boolean)(code, needs[need])) unused.push(`${handler}: ${need}`);
+    }
+    expect(unused).toEqual([]);
+  });
+
+  it('keeps the dangerous levels to the few that need them: of the routes only Delete Account scans a table or erases a key', () => {
+    const routeHandlers = new Set<string>([...Object.values(httpRoutes), ...Object.values(webSocketRoutes)].map((route) => route.handler));
+    const needs = Object.entries(functionNeeds) as [string, FunctionNeeds][];
+    expect(needs.filter(([handler, need]) => routeHandlers.has(handler) && need.state === 'scan').map(([handler]) => handler)).toEqual<string[]>([httpRoutes.deleteAccount.handler]);
+    expect(needs.filter(([, need]) => need.keys === 'erase').map(([handler]) => handler)).toEqual<string[]>([httpRoutes.deleteAccount.handler]);
+    expect(needs.filter(([, need]) => need.events === 'scan').map(([handler]) => handler)).toEqual<string[]>([httpRoutes.deleteAccount.handler]);
+    expect(needs.filter(([, need]) => need.cdn).map(([handler]) => handler)).toEqual<string[]>([httpRoutes.deleteAccount.handler]);
+    // GET routes read; those that record a checkpoint or count an export do not write more than that.
+    for (const route of Object.values(httpRoutes).filter((r) => r.method === 'GET')) {
+      const need = needsOf(route.handler);
+      expect(need.events ?? 'read', route.handler).toBe('read');
+      expect(['read', 'record'], route.handler).toContain(need.state);
+      expect(need.keys ?? 'open', route.handler).toBe('open');
+      expect(need.mail, route.handler).toBeUndefined();
+    }
+  });
+});
