@@ -3,7 +3,7 @@ import { uuid } from '../ids';
 
 /**
  * The photo upload exchange (spec sections 3, 5, 7 and 9), shared by the API and the web app:
- * POST /api/objects/upload answers `{ uploadURL }`; the browser PUTs the file there; PUT
+ * POST /api/objects/upload answers `{ uploadURL, fields }`; the browser POSTs the file there; PUT
  * /api/objects/acl publishes it and answers `{ objectPath }`. The domain (no AWS imports): the web bundles this too.
  */
 
@@ -15,8 +15,15 @@ export const photoMessages = {
   notAnImage: 'Only images can be uploaded: JPEG, PNG, WebP, GIF or HEIC.',
 } as const;
 
+/**
+ * Where and how to send one photo: a form POST (multipart/form-data) to `uploadURL` with every
+ * field of `fields`, then a `Content-Type` field with the file's image/* type, then the file as
+ * `file`. The signed policy in the fields caps the size at MAX_PHOTO_BYTES and the type to
+ * image/*. The photo lands at `uploadURL` + '/' + `fields.key`: name that address to publish it.
+ */
 export interface UploadAnswer {
   readonly uploadURL: string;
+  readonly fields: Readonly<Record<string, string>>;
 }
 
 export interface PublishAnswer {

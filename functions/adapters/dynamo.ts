@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { boundedClient } from './bounded-clients';
 
 /**
  * The DynamoDB client, one per Lambda instance, reused across invocations. Each SDK client has its
@@ -8,7 +9,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  */
 let documentClient: DynamoDBDocumentClient | undefined;
 
-export const dynamo = (): DynamoDBDocumentClient => (documentClient ??= documentClientOf(new DynamoDBClient({})));
+export const dynamo = (): DynamoDBDocumentClient => (documentClient ??= documentClientOf(boundedClient('dynamodb', (options) => new DynamoDBClient(options))));
 
 function documentClientOf(client: DynamoDBClient): DynamoDBDocumentClient {
   // The SDK's logger middleware builds a redacted copy of every request and response for its

@@ -1,5 +1,6 @@
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { config } from '../config';
+import { boundedClient } from './bounded-clients';
 
 /**
  * The API Gateway management client that pushes to WebSocket connections, one per Lambda
@@ -10,5 +11,5 @@ let managementClient: ApiGatewayManagementApiClient | undefined;
 export const websocketManagement = (): ApiGatewayManagementApiClient | undefined => {
   const endpoint = config().wsManagementEndpoint;
   if (!endpoint) return undefined;
-  return (managementClient ??= new ApiGatewayManagementApiClient({ endpoint }));
+  return (managementClient ??= boundedClient('websocket', (options) => new ApiGatewayManagementApiClient({ ...options, endpoint })));
 };

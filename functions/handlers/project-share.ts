@@ -2,13 +2,14 @@ import { NO_CLIENT_EMAIL } from '../../events/projects/project';
 import { checkpointProject } from '../audit/checkpoints';
 import { DomainError } from '../../events/errors';
 import { sendInvitationMail } from '../accounts/mailer';
-import { storeVerificationToken } from '../accounts/mailed-tokens';
+import { newVerificationToken } from '../accounts/mailed-tokens';
 import { takeHourlyAllowance } from '../accounts/throttle';
-import { INVITATIONS_PER_PROJECT_PER_HOUR } from '../limits';
+import { INVITATIONS_PER_CONTRACTOR_PER_HOUR, INVITATIONS_PER_PROJECT_PER_HOUR } from '../limits';
 import { verificationLink } from '../accounts/verification';
 import { preloadedAccount } from '../accounts/users';
 import { stateKeys } from '../store/keys';
 import { displayName } from '../accounts/sign-in';
+import { ServiceUnavailableError } from '../adapters/bounded-clients';
 import { config } from '../config';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
@@ -23,8 +24,10 @@ import { httpRoutes } from '../routes';
 /**
  * Share with Client: mails the project's client an invitation whose link proves their e-mail and
  * leads to their dashboard. The mail goes first and the ClientInvited event only once SES took
- * it, so the history never claims an invitation that was not sent. The project as shared (the
- * invitation included) is then recorded as a signed audit checkpoint.
+ * it, so the history never claims an invitation that was not sent; the invitation's token is
+ * stored in the same transaction as that event, so a mail that failed (or timed out, 503 naming
+ * the mail service) leaves nothing behind. The project as shared (the invitation included) is
+ * then recorded as a signed audit checkpoint.
  */
 export const handler = httpHandler(
   httpRoutes.shareWithClient,
@@ -37,18 +40,23 @@ export const handler = httpHandler(
     if (!(await takeHourlyAllowance(`invitations:${summary.id}`, INVITATIONS_PER_PROJECT_PER_HOUR))) {
       throw new DomainError('rate_limited', `At most ${INVITATIONS_PER_PROJECT_PER_HOUR} invitations an hour can be sent for a project. Please try again later.`);
     }
+    // Across all of the contractor's projects too: each invitation mails an address someone typed.
+    if (!(await takeHourlyAllowance(`invitations-contractor:${summary.contractorId}`, INVITATIONS_PER_CONTRACTOR_PER_HOUR))) {
+      throw new DomainError('rate_limited', `At most ${INVITATIONS_PER_CONTRACTOR_PER_HOUR} invitations an hour can be sent across all your projects. Please try again later.`);
+    }
     const { user: inviter } = preloadedAccount(preloaded.slice(2));
-    const token = await storeVerificationToken({ email, userId: null, projectId: summary.id });
+    const { token, write: storeToken } = newVerificationToken({ email, userId: null, projectId: summary.id });
     try {
       await sendInvitationMail(
         { email, clientName: summary.clientName },
         { inviter: displayName(inviter), company: inviter.companyName ?? null, projectName: summary.name, address: summary.address, link: verificationLink(token, email) },
       );
     } catch (error) {
+      if (error instanceof ServiceUnavailableError) throw error;
       logger.warn('invitation mail refused', { requestId, projectId: summary.id, error: error as Error });
       return reply(502, { success: false, error: 'Email sending failed', details: (error as Error).message || 'The e-mail service refused the message.' });
     }
-    await runCommands(projectDecider, inProject({ projectId: summary.id, tenantId: summary.contractorId }), [{ type: 'inviteClient' }], { by: { principal, requestId }, projection: projectViews, head });
+    await runCommands(projectDecider, inProject({ projectId: summary.id, tenantId: summary.contractorId }), [{ type: 'inviteClient' }], { by: { principal, requestId }, projection: projectViews, head, writes: [storeToken] });
     await checkpointProject(summary.id, 'share');
     return { success: true, clientDashboardUrl: `${config().appUrl}/client-dashboard`, email };
   },

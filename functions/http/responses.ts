@@ -1,5 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { DomainError, type DomainErrorKind } from '../../events/errors';
+import { ServiceUnavailableError } from '../adapters/bounded-clients';
 import { apiSecurityHeaders } from './security-headers';
 
 /** What handlers return when a plain 200 JSON answer is not enough. */
@@ -107,6 +108,11 @@ export function errorReply(error: unknown, requestId: string): { reply: Reply; e
   if (error instanceof DomainError) {
     const body = error.fieldErrors ? { message: error.message, fieldErrors: error.fieldErrors } : { message: error.message };
     return { reply: reply(statusOfKind[error.kind], body), expected: true };
+  }
+  if (error instanceof ServiceUnavailableError) {
+    // Not expected: logged as an error, so an operator sees which service went quiet.
+    const body = { message: error.message, service: error.label };
+    return { reply: reply(503, body, { headers: { 'retry-after': '60' } }), expected: false };
   }
   if (isDynamoDbKeyValueError(error)) {
     // Expected for the caller, but a schema should have said it with the field's name: logged as a warning.

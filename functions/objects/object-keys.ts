@@ -28,6 +28,9 @@ export const objectPathOf = (publishedKey: string): string => `/${publishedKey}`
 /** A presigned URL without its query (signature, expiry): the address of the object itself. */
 export const withoutQuery = (url: string): string => url.replace(/[?#].*$/s, '');
 
+/** Where a file posted with a presigned form to the bucket at `formURL` under `key` is stored. */
+export const postedObjectLocation = (formURL: string, key: string): string => `${withoutQuery(formURL).replace(/\/+$/, '')}/${key}`;
+
 export interface UploadReference {
   readonly key: string;
   readonly userId: string;

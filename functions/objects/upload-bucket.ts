@@ -1,20 +1,29 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { MAX_PHOTO_BYTES } from '../../events/uploads/photo-rules';
 import { s3 } from '../adapters/s3';
 import { config } from '../config';
 
 /** The uploads bucket, as the photo upload uses it: the only module here that talks to S3. */
 
-/** Presigned upload URLs are short-lived: the browser PUTs right after asking. */
+/** Presigned upload forms are short-lived: the browser posts right after asking. */
 export const UPLOAD_URL_LIFETIME_SECONDS = 15 * 60;
 
 /**
- * A URL the browser can PUT one file to, at `key`, for a short while. The length is not signed:
- * the spec's call has no body, so the size is not known yet; publishing checks it.
+ * A form (a presigned POST policy) the browser can send one file with, to `key`, for a short
+ * while. The size is not known when it is asked for (the spec's call has no body), so the policy
+ * bounds it instead: S3 refuses a file over MAX_PHOTO_BYTES, or one not declared image/*, before
+ * it lands. s3rver does not enforce policies: publishing checks size and bytes all the same.
  */
-export function presignUpload(key: string): Promise<string> {
-  return getSignedUrl(s3(), new PutObjectCommand({ Bucket: config().uploadsBucket, Key: key }), {
-    expiresIn: UPLOAD_URL_LIFETIME_SECONDS,
+export async function presignUploadForm(key: string): Promise<{ url: string; fields: Record<string, string> }> {
+  return createPresignedPost(s3(), {
+    Bucket: config().uploadsBucket,
+    Key: key,
+    Conditions: [
+      ['content-length-range', 1, MAX_PHOTO_BYTES],
+      ['starts-with', '$Content-Type', 'image/'],
+    ],
+    Expires: UPLOAD_URL_LIFETIME_SECONDS,
   });
 }
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envNames } from '../config';
-import { presignUpload, UPLOAD_URL_LIFETIME_SECONDS } from './upload-bucket';
+import { MAX_PHOTO_BYTES } from '../../events/uploads/photo-rules';
+import { presignUploadForm, UPLOAD_URL_LIFETIME_SECONDS } from './upload-bucket';
 
 /**
  * Presigning happens offline (no request is sent), so it is checked here as it would run in AWS:
- * against real S3 a presigned PUT that carries the SDK's CRC32 of an empty body is refused once
- * the browser sends the file, and s3rver, which checks nothing, would never show it.
+ * the policy is what real S3 enforces before a file lands, and s3rver, which enforces no policy,
+ * would never show a wrong one.
  */
 
 const awsLike = {
@@ -31,13 +32,27 @@ afterAll(() => {
   }
 });
 
-describe('presignUpload', () => {
-  it('signs a short-lived PUT to the key in the uploads bucket, without a checksum of an empty body', async () => {
-    const url = new URL(await presignUpload('uploads/u-1/token'));
-    expect(`${url.origin}${url.pathname}`).toBe('https://photos-bucket.s3.eu-west-1.amazonaws.com/uploads/u-1/token');
-    expect(url.searchParams.get('X-Amz-Expires')).toBe(String(UPLOAD_URL_LIFETIME_SECONDS));
+describe('presignUploadForm', () => {
+  it('signs a short-lived POST policy for the key that caps the size at 10 MB and the type to images', async () => {
+    const before = Date.now();
+    const { url, fields } = await presignUploadForm('uploads/u-1/token');
+    expect(url).toBe('https://photos-bucket.s3.eu-west-1.amazonaws.com/');
+    expect(fields).toMatchObject({ key: 'uploads/u-1/token', bucket: 'photos-bucket', 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256' });
+    expect(fields['X-Amz-Signature']).toMatch(/^[0-9a-f]{64}$/);
+
+    const policy = JSON.parse(Buffer.from(fields.Policy!, 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] };
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
+        ['content-length-range', 1, MAX_PHOTO_BYTES],
+        ['starts-with', '$Content-Type', 'image/'],
+        { key: 'uploads/u-1/token' },
+        { bucket: 'photos-bucket' },
+      ]),
+    );
+    expect(MAX_PHOTO_BYTES).toBe(10_485_760);
+    const lifetime = (Date.parse(policy.expiration) - before) / 1000;
+    expect(lifetime).toBeGreaterThan(UPLOAD_URL_LIFETIME_SECONDS - 5);
+    expect(lifetime).toBeLessThanOrEqual(UPLOAD_URL_LIFETIME_SECONDS + 1);
     expect(UPLOAD_URL_LIFETIME_SECONDS).toBeLessThanOrEqual(15 * 60);
-    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
-    expect([...url.searchParams.keys()].filter((name) => /checksum/i.test(name))).toEqual([]);
   });
 });

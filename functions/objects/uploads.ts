@@ -4,25 +4,34 @@ import type { Caller } from '../commands/caller';
 import { inProject, runCommands } from '../commands/run-commands';
 import { itemViews } from '../projections/item-views';
 import { accessibleItemLocation } from '../projects/item-access';
-import { newPublishedKey, newUploadKey, objectPathOf, parseUploadURL, withoutQuery } from './object-keys';
+import { newPublishedKey, newUploadKey, objectPathOf, parseUploadURL, postedObjectLocation } from './object-keys';
 import { MAX_PHOTO_BYTES, photoMessages, type PublishAnswer, type UploadAnswer } from '../../events/uploads/photo-rules';
 import { sniffImage, SNIFF_BYTES } from './sniff-image';
-import { copyObject, deleteObject, headObject, ObjectChangedError, presignUpload, readFirstBytes } from './upload-bucket';
+import { holdPendingUpload, releasePendingUpload } from './pending-uploads';
+import { copyObject, deleteObject, headObject, ObjectChangedError, presignUploadForm, readFirstBytes, UPLOAD_URL_LIFETIME_SECONDS } from './upload-bucket';
+import { assertProjectMember } from './uploader-membership';
 import { findUploadRecord, markPublished, saveUploadRecord } from './upload-records';
 
 /**
- * Photo uploads (spec sections 7 and 8): a presigned PUT to a private key bound to the person who
- * asked, then publishing, which checks what actually arrived (size, image bytes) before copying
- * it to the public `objects/` prefix. S3 enforces neither the size nor the type of a presigned
- * PUT (and s3rver checks nothing), so this check is the one that holds.
+ * Photo uploads (spec sections 7 and 8), for members of a project only (403 otherwise): a
+ * presigned POST form to a private key bound to the person who asked, whose policy caps the size
+ * and the type, and at most PENDING_UPLOADS_PER_ACCOUNT of those at once (429); then publishing,
+ * which checks what actually arrived (size, image bytes) before copying it to the public
+ * `objects/` prefix. s3rver enforces no policy, so that check holds wherever the bucket is.
  */
 
-export async function requestUpload(userId: string): Promise<UploadAnswer> {
-  const key = newUploadKey(userId);
-  const uploadURL = await presignUpload(key);
-  await saveUploadRecord(key, { userId, location: withoutQuery(uploadURL) });
-  return { uploadURL };
+type Uploader = Caller['principal'];
+
+export async function requestUpload(principal: Uploader, now = new Date()): Promise<UploadAnswer> {
+  await assertProjectMember(principal);
+  const key = newUploadKey(principal.userId);
+  await holdPendingUpload(principal.userId, tokenOf(key), new Date(now.getTime() + UPLOAD_URL_LIFETIME_SECONDS * 1000), now);
+  const { url, fields } = await presignUploadForm(key);
+  await saveUploadRecord(key, { userId: principal.userId, location: postedObjectLocation(url, key) });
+  return { uploadURL: url, fields };
 }
+
+const tokenOf = (uploadKey: string) => uploadKey.slice(uploadKey.lastIndexOf('/') + 1);
 
 const notYours = () => invalid('objectURL', 'This is not an upload URL you were given. Ask for a new one and upload the photo again.');
 
@@ -34,8 +43,9 @@ const notYours = () => invalid('objectURL', 'This is not an upload URL you were 
  */
 export async function publishUpload(caller: Caller, input: { objectURL: string; itemId?: string }): Promise<PublishAnswer> {
   const upload = parseUploadURL(input.objectURL);
-  if (!upload) throw invalid('objectURL', 'must be the uploadURL that POST /api/objects/upload answered');
+  if (!upload) throw invalid('objectURL', "must be where the upload went: POST /api/objects/upload's uploadURL, '/', and its fields' key");
   if (upload.userId !== caller.principal.userId) throw notYours();
+  await assertProjectMember(caller.principal);
   const record = await findUploadRecord(upload.key);
   // The same answer for a key never handed out, someone else's, or ours named on another host or bucket.
   if (!record || record.userId !== caller.principal.userId || record.location !== upload.location) throw notYours();
@@ -45,18 +55,19 @@ export async function publishUpload(caller: Caller, input: { objectURL: string; 
   const head = await headObject(upload.key);
   if (!head) throw invalid('objectURL', 'Nothing has been uploaded to this URL yet.');
   if (head.bytes > MAX_PHOTO_BYTES) {
-    await deleteObject(upload.key);
+    await refused(caller, upload.key);
     throw new DomainError('too_large', photoMessages.tooLarge, { objectURL: [photoMessages.tooLarge] });
   }
   const kind = head.bytes > 0 ? sniffImage(await changedAsConflict(() => readFirstBytes(upload.key, SNIFF_BYTES, head.etag))) : undefined;
   if (!kind) {
-    await deleteObject(upload.key);
+    await refused(caller, upload.key);
     throw invalid('objectURL', photoMessages.notAnImage);
   }
 
   const publishedKey = newPublishedKey(kind.extension);
   await changedAsConflict(() => copyObject(upload.key, publishedKey, kind.contentType, head.etag));
   const published = await markPublished(upload.key, objectPathOf(publishedKey));
+  await releasePendingUpload(caller.principal.userId, tokenOf(upload.key));
   if (!published.first) {
     // Published by a request that ran at the same time; it records the item's event.
     await deleteObject(publishedKey);
@@ -69,6 +80,12 @@ export async function publishUpload(caller: Caller, input: { objectURL: string; 
   }
   await deleteObject(upload.key);
   return { objectPath: published.objectPath };
+}
+
+/** A refused upload is deleted, and no longer holds one of the account's pending places. */
+async function refused(caller: Caller, uploadKey: string): Promise<void> {
+  await deleteObject(uploadKey);
+  await releasePendingUpload(caller.principal.userId, tokenOf(uploadKey));
 }
 
 /** The upload was replaced between the checks and the copy (its URL is still valid for a while). */

@@ -39,6 +39,8 @@ export interface LocalCloudOptions {
 export interface LocalCloud {
   readonly url: string;
   readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly ses: string };
+  /** Process ids of the emulators started as processes (not of given endpoints): tests freeze them. */
+  readonly pids: { readonly dynamodb?: number; readonly ses?: number };
   /** The environment the handlers run with; tests and tools reuse it. */
   readonly env: Readonly<Record<string, string>>;
   stop(): Promise<void>;
@@ -76,7 +78,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const [dynamoPort, s3Port, sesPort] = await Promise.all([getPort(), getPort(), getPort()]);
     const missing = Object.entries(given).filter(([, endpoint]) => !endpoint).map(([service]) => service);
     if (missing.length) log(`Starting emulators: ${missing.join(', ')} …`);
-    const external = (endpoint: string) => Promise.resolve({ endpoint, stop: async () => {} });
+    const external = (endpoint: string) => Promise.resolve({ endpoint, pid: undefined, stop: async () => {} });
     const [dynamodb, s3, ses] = await Promise.all([
       given.dynamodb
         ? external(given.dynamodb)
@@ -140,6 +142,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     return {
       url: gateway.url,
       endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, ses: ses.endpoint },
+      pids: { dynamodb: dynamodb.pid, ses: ses.pid },
       env,
       stop: stopAll,
     };

@@ -36,6 +36,8 @@ export const NO_BROWSER_ORIGIN = 'https://no-browser-access.invalid';
 
 export interface RunningDynamoDb {
   readonly endpoint: string;
+  /** The JVM's process id (tests freeze it with SIGSTOP to stall the database). */
+  readonly pid?: number;
   stop(): Promise<void>;
 }
 
@@ -62,7 +64,7 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
   child.stderr?.on('data', (chunk) => (output += chunk));
   const endpoint = `http://127.0.0.1:${options.port}`;
   await waitUntilReady(endpoint, child, () => output);
-  return { endpoint, stop: () => stopChild(child) };
+  return { endpoint, pid: child.pid, stop: () => stopChild(child) };
 }
 
 async function waitUntilReady(endpoint: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -92,6 +94,8 @@ export function stopChild(child: ChildProcess): Promise<void> {
       clearTimeout(killer);
       resolve();
     });
+    // A process a test left frozen (SIGSTOP) acts on SIGTERM only once it runs again.
+    child.kill('SIGCONT');
     child.kill('SIGTERM');
   });
 }

@@ -10,9 +10,9 @@ export async function startS3(options: { port: number; directory: string }) {
 }
 
 /**
- * Creates the bucket if needed, with CORS for browsers' PUTs to presigned upload URLs. Any origin:
+ * Creates the bucket if needed, with CORS for browsers' form POSTs of presigned uploads. Any origin:
  * the app's address (the gateway's port, or Vite's) is chosen after the bucket exists, and the
- * signature in the URL, not the origin, is what lets a PUT in. Reads go through the app's own
+ * signed policy in the form, not the origin, is what lets a file in. Reads go through the app's own
  * `/objects/*`, so S3 allows no cross-origin GET.
  */
 export async function ensureUploadsBucket(bucket: string): Promise<void> {
@@ -26,7 +26,7 @@ export async function ensureUploadsBucket(bucket: string): Promise<void> {
           CORSRules: [
             {
               AllowedOrigins: ['*'],
-              AllowedMethods: ['PUT'],
+              AllowedMethods: ['POST'],
               AllowedHeaders: ['*'],
               ExposeHeaders: ['ETag'],
               MaxAgeSeconds: 3000,

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../../contract/chat';
 import type { ChecklistItem, Project, ProjectChecklist } from '../../contract/projects';
 import type { RoomType } from '../../events/projects/model';
+import type { UploadAnswer } from '../../events/uploads/photo-rules';
 import type { DemoApi } from './demo-api';
 import { subwayTilePng } from './sample-photo';
 
@@ -110,11 +111,14 @@ export async function seedSampleProject(people: { contractor: DemoApi; client: D
   return { id: project.id, made: true };
 }
 
-/** The photo as the app's Add Photo dialog publishes one: a presigned PUT to the local S3, then publishing it for the item. */
+/** The photo as the app's Add Photo dialog publishes one: a presigned form POST to the local S3, then publishing it for the item. */
 async function uploadPhoto(contractor: DemoApi, itemId: string): Promise<string> {
-  const { uploadURL } = (await contractor.call<{ uploadURL: string }>('POST', '/api/objects/upload')).answer;
-  const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(subwayTilePng()), headers: { 'content-type': 'image/png' } });
-  if (!put.ok) throw new Error(`Seeding the sample project: the photo upload answered ${put.status}`);
-  const objectURL = uploadURL.split('?')[0];
+  const { uploadURL, fields } = (await contractor.call<UploadAnswer>('POST', '/api/objects/upload')).answer;
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...fields, 'Content-Type': 'image/png' })) form.set(name, value);
+  form.set('file', new Blob([new Uint8Array(subwayTilePng())], { type: 'image/png' }));
+  const posted = await fetch(uploadURL, { method: 'POST', body: form });
+  if (!posted.ok) throw new Error(`Seeding the sample project: the photo upload answered ${posted.status}`);
+  const objectURL = `${uploadURL.replace(/\/+$/, '')}/${fields.key}`;
   return (await contractor.call<{ objectPath: string }>('PUT', '/api/objects/acl', { objectURL, visibility: 'public', itemId })).answer.objectPath;
 }

@@ -6,8 +6,9 @@ import { MAX_PHOTO_BYTES, photoMessages } from '../../events/uploads/photo-rules
 import { accessibilityViolations, expectNoHorizontalOverflow, settled, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
 
 /**
- * Photo upload in real Chromium (issue 11): the Add Photo dialog's 'Upload File' tab puts the file
- * to s3rver through a presigned URL, publishes it, and the item shows it from /objects/.
+ * Photo upload in real Chromium (issues 11, 27): the Add Photo dialog's 'Upload File' tab posts the
+ * file to s3rver with a presigned form (its policy caps size and type), publishes it, and the item
+ * shows it from /objects/.
  */
 
 const openPage = usePages();
@@ -32,6 +33,9 @@ async function contractorWithProject(page: Page): Promise<string> {
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: string }).id;
 }
+
+/** Requests to the uploads bucket (s3rver), which the browser reaches directly. */
+const toStorage = (url: URL) => url.href.startsWith(`${process.env.AWS_ENDPOINT_URL_S3}/`);
 
 const countertops = (page: Page) => page.getByRole('region', { name: 'Kitchen', exact: true }).getByRole('article', { name: 'Countertops', exact: true });
 
@@ -58,7 +62,12 @@ describe('Upload File in the Add Photo dialog', () => {
     const { item, dialog, fileInput } = await openUploadTab(page, projectId);
     expect(await fileInput.getAttribute('accept')).toBe('image/*');
 
+    // The file goes to storage as a form (the presigned POST), not as a bare PUT.
+    const storageRequest = page.waitForRequest((request) => toStorage(new URL(request.url())) && request.method() !== 'OPTIONS');
     await fileInput.setInputFiles({ name: 'quartz-sample.png', mimeType: 'image/png', buffer: png });
+    const sent = await storageRequest;
+    expect(sent.method()).toBe('POST');
+    expect(sent.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     await dialog.waitFor({ state: 'hidden' });
     const image = item.getByRole('img', { name: 'Reference Images 1' });
     await image.waitFor();
@@ -111,11 +120,11 @@ describe('Upload File in the Add Photo dialog', () => {
       expect(await accessibilityViolations(page)).toEqual([]);
       await shot(page, `add-photo-upload-${suffix}`);
 
-      // Held at the storage PUT, so the progress bar can be seen.
+      // Held at the storage POST, so the progress bar can be seen.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/uploads\//, async (route) => {
-        await held;
+      await page.route(toStorage, async (route) => {
+        if (route.request().method() === 'POST') await held;
         await route.continue();
       });
       await fileInput.setInputFiles({ name: 'tile.png', mimeType: 'image/png', buffer: png });

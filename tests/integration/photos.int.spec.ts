@@ -6,19 +6,34 @@ import { describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { s3 } from '../../functions/adapters/s3';
 import { config } from '../../functions/config';
-import { withoutQuery } from '../../functions/objects/object-keys';
-import { MAX_PHOTO_BYTES, photoMessages } from '../../events/uploads/photo-rules';
+import { postedObjectLocation } from '../../functions/objects/object-keys';
+import { tooManyPendingUploads } from '../../functions/objects/pending-uploads';
+import { notAMember } from '../../functions/objects/uploader-membership';
+import { PENDING_UPLOADS_PER_ACCOUNT } from '../../functions/limits';
+import { MAX_PHOTO_BYTES, photoMessages, type UploadAnswer } from '../../events/uploads/photo-rules';
 import { stateKeys } from '../../functions/store/keys';
-import { signedUp } from '../support/accounts';
+import { signedUp, uniqueEmail } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
 
 /**
  * Photo upload (spec sections 7 and 8) through the local gateway against s3rver: ask for an upload
- * URL, PUT the file there as a browser does, publish it, and fetch it from /objects/*. s3rver
- * checks neither signatures nor sizes, so every refusal here is the server's own check.
+ * form, POST the file with it as a browser does, publish it, and fetch it from /objects/*. s3rver
+ * checks neither signatures nor policies, so every refusal here is the server's own check.
  */
 
 type Person = Awaited<ReturnType<typeof signedUp>>;
+
+/**
+ * A person of a project (only they may upload): a contractor with a project, or a client who
+ * proved the e-mail of the project a contractor made for them.
+ */
+async function member(role: 'contractor' | 'client'): Promise<Person> {
+  const contractor = await signedUp('contractor');
+  const clientEmail = uniqueEmail('client');
+  const created = await contractor.api.post('/api/projects', { name: 'Elm Row', address: '5 Elm Row', clientName: 'Chris Owner', clientEmail });
+  expect(created.status).toBe(201);
+  return role === 'contractor' ? contractor : signedUp('client', { email: clientEmail });
+}
 
 /** A real 1×1 PNG. */
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -27,25 +42,32 @@ const html = Buffer.from('<!doctype html><title>x</title><script>alert(document.
 /** A PNG signature padded to `size` bytes: the server looks at the first bytes and the size only. */
 const pngOfSize = (size: number) => Buffer.concat([png.subarray(0, 8), Buffer.alloc(size - 8)]);
 
-const keyOf = (uploadURL: string) => /\/(uploads\/[^?]+)/.exec(uploadURL)![1]!;
-
-async function requestUpload(person: Person) {
-  const answer = await person.api.post<{ uploadURL: string }>('/api/objects/upload');
+async function requestUpload(person: Person): Promise<UploadAnswer> {
+  const answer = await person.api.post<UploadAnswer>('/api/objects/upload');
   expect(answer.status).toBe(200);
-  return answer.body.uploadURL;
+  return answer.body;
 }
 
-/** The browser's PUT to the presigned URL. */
-async function putFile(uploadURL: string, body: Buffer, contentType: string) {
-  const response = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': contentType } });
-  expect(response.status).toBe(200);
+/** The browser's form POST with the presigned fields: the fields, its Content-Type, then the file. */
+async function postFile(form: UploadAnswer, body: Buffer, contentType: string) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(form.fields)) data.set(name, value);
+  data.set('Content-Type', contentType);
+  data.set('file', new Blob([new Uint8Array(body)], { type: contentType }));
+  const response = await fetch(form.uploadURL, { method: 'POST', body: data });
+  expect(response.status).toBe(204);
 }
+
+/** Where the form's file lands: the address to publish. */
+const objectURLOf = (form: UploadAnswer) => postedObjectLocation(form.uploadURL, form.fields.key!);
 
 async function uploaded(person: Person, body: Buffer, contentType = 'image/png') {
-  const uploadURL = await requestUpload(person);
-  await putFile(uploadURL, body, contentType);
-  return { uploadURL, objectURL: withoutQuery(uploadURL), key: keyOf(uploadURL) };
+  const form = await requestUpload(person);
+  await postFile(form, body, contentType);
+  return { form, objectURL: objectURLOf(form), key: form.fields.key! };
 }
+
+const policyOf = (form: UploadAnswer) => JSON.parse(Buffer.from(form.fields.Policy!, 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] };
 
 const publish = (api: ApiClient, body: Record<string, unknown>) =>
   api.put<{ objectPath?: string; message?: string; fieldErrors?: Record<string, string[]> }>('/api/objects/acl', { visibility: 'public', ...body });
@@ -95,19 +117,21 @@ const historyOf = async (api: ApiClient, projectId: string) =>
   (await api.get(`/api/projects/${projectId}/history`)).body as { action: string; summary: string; userType: string }[];
 
 describe('upload and publish', () => {
-  it('hands out a short-lived URL for a private key bound to the caller, and serves the published photo at /objects/', async () => {
-    const person = await signedUp('contractor');
-    const uploadURL = await requestUpload(person);
-    const url = new URL(uploadURL);
-    expect(url.pathname).toMatch(new RegExp(`^/${config().uploadsBucket}/uploads/${person.user.id}/[A-Za-z0-9_-]{32}$`));
-    expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
-    expect(await requestUpload(person)).not.toBe(uploadURL);
-    const record = await uploadRecord(keyOf(uploadURL));
-    expect(record).toMatchObject({ userId: person.user.id, createdAt: expect.any(String) });
+  it('hands out a short-lived form for a private key bound to the caller, and serves the published photo at /objects/', async () => {
+    const person = await member('contractor');
+    const form = await requestUpload(person);
+    expect(new URL(form.uploadURL).pathname).toBe(`/${config().uploadsBucket}`);
+    expect(form.fields.key).toMatch(new RegExp(`^uploads/${person.user.id}/[A-Za-z0-9_-]{32}$`));
+    const minutesLeft = (Date.parse(policyOf(form).expiration) - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(14);
+    expect(minutesLeft).toBeLessThanOrEqual(15);
+    expect((await requestUpload(person)).fields.key).not.toBe(form.fields.key);
+    const record = await uploadRecord(form.fields.key!);
+    expect(record).toMatchObject({ userId: person.user.id, createdAt: expect.any(String), location: objectURLOf(form) });
     expect(record!.expiresAt * 1000).toBeGreaterThan(Date.now());
 
-    await putFile(uploadURL, png, 'image/png');
-    const answer = await publish(person.api, { objectURL: withoutQuery(uploadURL) });
+    await postFile(form, png, 'image/png');
+    const answer = await publish(person.api, { objectURL: objectURLOf(form) });
     expect(answer.status).toBe(200);
     const objectPath = answer.body.objectPath!;
     expect(objectPath).toMatch(/^\/objects\/[A-Za-z0-9_-]{32}\.png$/);
@@ -121,14 +145,12 @@ describe('upload and publish', () => {
     expect([head.status, head.headers.get('content-type'), head.headers.get('x-content-type-options')]).toEqual([200, 'image/png', 'nosniff']);
 
     // The pending upload is gone; publishing it again answers the same path.
-    expect(await stored(keyOf(uploadURL))).toBe(false);
-    expect((await publish(person.api, { objectURL: withoutQuery(uploadURL) })).body).toEqual({ objectPath });
-    // The full upload URL (with its query) names the same upload.
-    expect((await publish(person.api, { objectURL: uploadURL })).body).toEqual({ objectPath });
+    expect(await stored(form.fields.key!)).toBe(false);
+    expect((await publish(person.api, { objectURL: objectURLOf(form) })).body).toEqual({ objectPath });
   });
 
   it('publishes with the type the bytes show, not the type the browser declared', async () => {
-    const person = await signedUp('client');
+    const person = await member('client');
     const upload = await uploaded(person, gif, 'image/png');
     const answer = await publish(person.api, { objectURL: upload.objectURL });
     expect(answer.body.objectPath).toMatch(/\.gif$/);
@@ -137,9 +159,9 @@ describe('upload and publish', () => {
   });
 
   it('says so when nothing was uploaded yet', async () => {
-    const person = await signedUp('contractor');
-    const uploadURL = await requestUpload(person);
-    const answer = await publish(person.api, { objectURL: withoutQuery(uploadURL) });
+    const person = await member('contractor');
+    const form = await requestUpload(person);
+    const answer = await publish(person.api, { objectURL: objectURLOf(form) });
     expect(answer.status).toBe(400);
     expect(answer.body.fieldErrors?.objectURL).toEqual(['Nothing has been uploaded to this URL yet.']);
   });
@@ -147,7 +169,7 @@ describe('upload and publish', () => {
 
 describe('what the server refuses, whatever the browser did', () => {
   it(`accepts exactly ${MAX_PHOTO_BYTES} bytes and refuses one more (deleting it)`, async () => {
-    const person = await signedUp('contractor');
+    const person = await member('contractor');
     const largest = await uploaded(person, pngOfSize(MAX_PHOTO_BYTES));
     const accepted = await publish(person.api, { objectURL: largest.objectURL });
     expect(accepted.status).toBe(200);
@@ -164,7 +186,7 @@ describe('what the server refuses, whatever the browser did', () => {
   });
 
   it('refuses a file that is not an image, even declared as image/png (deleting it)', async () => {
-    const person = await signedUp('contractor');
+    const person = await member('contractor');
     // An empty file, and one shorter than any signature (read past its end).
     for (const body of [html, Buffer.alloc(0), Buffer.from('GIF8')]) {
       const upload = await uploaded(person, body, 'image/png');
@@ -176,8 +198,8 @@ describe('what the server refuses, whatever the browser did', () => {
   });
 
   it("does not publish someone else's upload, nor serve it", async () => {
-    const owner = await signedUp('contractor');
-    const other = await signedUp('contractor');
+    const owner = await member('contractor');
+    const other = await member('contractor');
     const upload = await uploaded(owner, png);
     const refused = await publish(other.api, { objectURL: upload.objectURL });
     expect(refused.status).toBe(400);
@@ -194,8 +216,8 @@ describe('what the server refuses, whatever the browser did', () => {
   });
 
   it('answers 400 naming objectURL for anything but an upload URL the caller was given, and changes nothing', async () => {
-    const person = await signedUp('contractor');
-    const other = await signedUp('client');
+    const person = await member('contractor');
+    const other = await member('client');
     const upload = await uploaded(person, png);
     const theirs = await uploaded(other, png);
     const { origin } = new URL(upload.objectURL);
@@ -227,7 +249,7 @@ describe('what the server refuses, whatever the browser did', () => {
   });
 
   it("answers 400 naming visibility for anything but 'public'", async () => {
-    const person = await signedUp('contractor');
+    const person = await member('contractor');
     const upload = await uploaded(person, png);
     for (const visibility of ['private', 'PUBLIC', '', null]) {
       const answer = await person.api.put('/api/objects/acl', { objectURL: upload.objectURL, visibility });
@@ -238,12 +260,73 @@ describe('what the server refuses, whatever the browser did', () => {
   });
 
   it('answers 401 to someone not signed in', async () => {
-    const person = await signedUp('contractor');
+    const person = await member('contractor');
     const upload = await uploaded(person, png);
     const stranger = new ApiClient();
     expect((await stranger.post('/api/objects/upload')).status).toBe(401);
     expect((await stranger.put('/api/objects/acl', { objectURL: upload.objectURL, visibility: 'public' })).status).toBe(401);
     expect(await stored(upload.key)).toBe(true);
+  });
+});
+
+describe('uploads bounded before they land (issue 27)', () => {
+  it('hands out a form whose signed policy caps the file at 10 MB and an image type', async () => {
+    const form = await requestUpload(await member('client'));
+    expect(policyOf(form).conditions).toEqual(
+      expect.arrayContaining([
+        ['content-length-range', 1, MAX_PHOTO_BYTES],
+        ['starts-with', '$Content-Type', 'image/'],
+        { key: form.fields.key },
+      ]),
+    );
+  });
+
+  it('answers 403 to an account that is a member of no project, for an upload and for publishing, until it is one', async () => {
+    const loners = [await signedUp('contractor'), await signedUp('client')];
+    for (const loner of loners) {
+      const asked = await loner.api.post('/api/objects/upload');
+      expect(asked).toMatchObject({ status: 403, body: { message: notAMember } });
+      const objectURL = `${new URL(config().appUrl).origin}/${config().uploadsBucket}/uploads/${loner.user.id}/${'A'.repeat(32)}`;
+      expect(await publish(loner.api, { objectURL })).toMatchObject({ status: 403, body: { message: notAMember } });
+    }
+    // Creating a project makes a contractor a member.
+    const contractor = loners[0]!;
+    expect((await contractor.api.post('/api/projects', { name: 'Late Start', address: '1 Late Lane', clientName: 'Chris', clientEmail: null })).status).toBe(201);
+    expect((await contractor.api.post('/api/objects/upload')).status).toBe(200);
+  });
+
+  it(`holds at most ${PENDING_UPLOADS_PER_ACCOUNT} pending uploads per account: 429 beyond, a place back once one is published or refused`, async () => {
+    const person = await member('contractor');
+    const forms: UploadAnswer[] = [];
+    for (let i = 0; i < PENDING_UPLOADS_PER_ACCOUNT; i++) forms.push(await requestUpload(person));
+    const refused = await person.api.post('/api/objects/upload');
+    expect(refused).toMatchObject({ status: 429, body: { message: tooManyPendingUploads } });
+
+    // Publishing one gives its place back, and only one.
+    await postFile(forms[0]!, png, 'image/png');
+    expect((await publish(person.api, { objectURL: objectURLOf(forms[0]!) })).status).toBe(200);
+    expect((await person.api.post('/api/objects/upload')).status).toBe(200);
+    expect((await person.api.post('/api/objects/upload')).status).toBe(429);
+    // So does one the server refused (and deleted).
+    await postFile(forms[1]!, html, 'image/png');
+    expect((await publish(person.api, { objectURL: objectURLOf(forms[1]!) })).status).toBe(400);
+    expect((await person.api.post('/api/objects/upload')).status).toBe(200);
+    expect((await person.api.post('/api/objects/upload')).status).toBe(429);
+
+    // Another account has its own places.
+    expect((await (await member('client')).api.post('/api/objects/upload')).status).toBe(200);
+  });
+
+  it(`gives no more than ${PENDING_UPLOADS_PER_ACCOUNT} places to a burst of parallel requests`, async () => {
+    const person = await member('contractor');
+    const answers = await Promise.all(Array.from({ length: PENDING_UPLOADS_PER_ACCOUNT + 10 }, () => person.api.post('/api/objects/upload')));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(PENDING_UPLOADS_PER_ACCOUNT);
+    // Places a lost race left free are still there to take, and not one more: exactly the limit in all.
+    let more = 0;
+    while ((await person.api.post('/api/objects/upload')).status === 200) more++;
+    expect(statuses.filter((status) => status === 200).length + more).toBe(PENDING_UPLOADS_PER_ACCOUNT);
   });
 });
 
@@ -264,7 +347,7 @@ describe('photos of a checklist item', () => {
 
   it("answers 404 for another tenant's item (or none), and publishes nothing", async () => {
     const theirs = await projectWithItem();
-    const stranger = await signedUp('contractor');
+    const stranger = await member('contractor');
     const upload = await uploaded(stranger, png);
     for (const itemId of [theirs.item.id, randomUUID()]) {
       const answer = await publish(stranger.api, { objectURL: upload.objectURL, itemId });
@@ -280,7 +363,7 @@ describe('photos of a checklist item', () => {
 
 describe('/objects/* on the gateway', () => {
   it('serves no listing, no traversal and nothing but GET and HEAD', async () => {
-    const person = await signedUp('contractor');
+    const person = await member('contractor');
     const upload = await uploaded(person, png);
     const { objectPath } = (await publish(person.api, { objectURL: upload.objectURL })).body;
     const base = person.api.baseUrl;

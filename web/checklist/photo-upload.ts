@@ -5,15 +5,15 @@ import { callApi } from '../api/call';
 import { ApiError } from '../api/client';
 
 /**
- * Uploading one photo (spec sections 7 and 8): Uppy PUTs the file to a presigned URL from
- * the requestUpload route, then publishObject publishes it. This module pulls in Uppy, so
+ * Uploading one photo (spec sections 7 and 8): Uppy POSTs the file with the presigned form from
+ * the requestUpload route (its policy caps size and type), then publishObject publishes it. This module pulls in Uppy, so
  * the dialog loads it with import() only when an upload starts: the main bundle stays as it was.
  */
 
 /**
  * The image URL to add: the published `/objects/...` path, or, if publishing fails for another
- * reason than the file, the raw upload URL without its query (spec section 8: the failure is
- * logged and the raw upload URL is used). `refused`: the server refused the file itself (too
+ * reason than the file, the raw address of the upload (spec section 8: the failure is logged and
+ * the raw upload URL is used). `refused`: the server refused the file itself (too
  * large, not an image) and deleted it, so there is nothing to add.
  */
 export type UploadOutcome = { readonly url: string } | { readonly refused: string };
@@ -33,7 +33,7 @@ export async function uploadPhoto(
   }
 }
 
-/** The PUT, with progress; answers the object's address (the upload URL without its query). */
+/** The form POST, with progress; answers the object's address (the form's URL, then its key). */
 async function putToStorage(file: File, { onProgress, signal }: { onProgress: (fraction: number) => void; signal: AbortSignal }): Promise<string> {
   const uppy = new Uppy({
     autoProceed: false,
@@ -43,8 +43,9 @@ async function putToStorage(file: File, { onProgress, signal }: { onProgress: (f
     shouldUseMultipart: false,
     signRequest: async (request) => {
       if (request.method !== 'PUT') throw new Error(`Unexpected ${request.method} to storage`);
-      const { uploadURL } = await callApi('requestUpload');
-      return { url: uploadURL, headers: { 'content-type': file.type || 'application/octet-stream' } };
+      const { uploadURL, fields } = await callApi('requestUpload');
+      // The policy wants an image type; some browsers leave HEIC photos' blank (the server reads the bytes).
+      return { url: uploadURL, fields: { ...fields, 'Content-Type': file.type || 'image/heic' } };
     },
   });
   const cancel = () => uppy.cancelAll();
