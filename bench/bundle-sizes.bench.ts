@@ -66,6 +66,7 @@ const settings: Record<keyof typeof envNames, string> = {
   keysTable: 'cc-keys',
   personKeysKmsKeyId: 'arn:aws:kms:eu-west-1:123456789012:key/00000000-0000-4000-8000-000000000001',
   personKeysWrappingKey: '',
+  cdnDistributionId: 'E2EXAMPLE0000',
 };
 const lambdaEnv = {
   PATH: process.env.PATH,
@@ -94,7 +95,7 @@ for (const [routeKey, route] of Object.entries(webSocketRoutes)) serve(route.han
 serve(browserNotifier.handler, 'events stream');
 
 /** AWS SDK clients beyond the floor's, and the PDF's browser: weight a route carries because it uses it. */
-const heavyPackage = /node_modules\/(@aws-sdk\/(?!client-dynamodb\/)(?:client-[\w-]+|s3-request-presigner)|puppeteer-core|@sparticuz\/chromium-min)\//;
+const heavyPackage = /node_modules\/(@aws-sdk\/(?!client-dynamodb\/)(?:client-[\w-]+|s3-presigned-post)|puppeteer-core|@sparticuz\/chromium-min)\//;
 
 interface Bundle {
   readonly file: string;

@@ -43,6 +43,8 @@ export interface Config {
   readonly personKeysKmsKeyId: string | undefined;
   /** Local cloud: a 256-bit key (base64) that wraps the per-person data keys, generated once into the data folder. */
   readonly personKeysWrappingKey: string | undefined;
+  /** AWS: the CloudFront distribution serving `/objects/*`, purged of an erased person's photos. Unset (local cloud): no CDN, nothing to purge. */
+  readonly cdnDistributionId: string | undefined;
 }
 
 export const envNames = {
@@ -65,6 +67,7 @@ export const envNames = {
   auditRetiredKeys: 'AUDIT_RETIRED_KEYS',
   personKeysKmsKeyId: 'PERSON_KEYS_KMS_KEY_ID',
   personKeysWrappingKey: 'PERSON_KEYS_WRAPPING_KEY',
+  cdnDistributionId: 'CDN_DISTRIBUTION_ID',
 } as const satisfies Record<keyof Config, string>;
 
 /** The session key of local runs only; public in this repository, so never accepted in AWS. */
@@ -101,5 +104,6 @@ export function config(): Config {
     auditRetiredKeys: env[envNames.auditRetiredKeys] || undefined,
     personKeysKmsKeyId: env[envNames.personKeysKmsKeyId] || undefined,
     personKeysWrappingKey: env[envNames.personKeysWrappingKey] || undefined,
+    cdnDistributionId: env[envNames.cdnDistributionId] || undefined,
   };
 }

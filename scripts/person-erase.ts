@@ -12,7 +12,8 @@ import { userStreamId } from '../events/streams';
  * exists it is deleted as Delete Account would (a contractor's projects with it); then their data
  * key and the client details of every project they were the client of are erased, wherever the
  * events show them, and those projects' views rebuilt. The events stay and still verify
- * (`npm run events:verify`); the person's name reads 'Deleted user'. Without --confirm it only
+ * (`npm run events:verify`); the person's name reads 'Deleted user'. The photos they uploaded
+ * that no remaining item shows are deleted (and purged from the CDN). Without --confirm it only
  * prints what it would do.
  */
 
@@ -30,7 +31,9 @@ if (!values.confirm) {
 }
 const requestId = `person-erase-${new Date().toISOString()}`;
 const byAccount = account ? await deleteAccount(account, requestId, await eventStore().readHead(userStreamId(userId))) : undefined;
-const erasure = await erasePerson({ userId, email: account?.email, projectIds: found.projectIds, clientOf: found.clientOf });
+const erasure = await erasePerson({ userId, email: account?.email, projectIds: found.projectIds, clientOf: found.clientOf, publishedPhotos: found.publishedPhotos });
 const keys = (byAccount?.keysErased ?? 0) + erasure.keysErased;
-console.log(`Person ${userId}: erased ${plan}: ${keys} key(s) deleted, ${(byAccount?.stateItemsRemoved ?? 0) + erasure.stateItemsRemoved} stored item(s) removed, ${erasure.projectsRebuilt} project(s) rebuilt.`);
+// Both passes find the same photos (the second deletes what is already gone): counted once.
+const photos = Math.max(byAccount?.photosRemoved ?? 0, erasure.photosRemoved);
+console.log(`Person ${userId}: erased ${plan}: ${keys} key(s) deleted, ${(byAccount?.stateItemsRemoved ?? 0) + erasure.stateItemsRemoved} stored item(s) removed, ${erasure.projectsRebuilt} project(s) rebuilt, ${photos} photo(s) no item uses deleted.`);
 process.exit(0);

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { exportProjectAudit } from '../audit/checkpoints';
+import { takeExportAllowance } from '../audit/export-allowance';
 import { httpHandler } from '../http/handler';
 import { attachment, binaryReply, reply } from '../http/responses';
 import { idParam } from '../projects/params';
@@ -14,12 +15,14 @@ const MAX_PLAIN_BYTES = 5 * 1024 * 1024;
 
 /**
  * The project's audit export for its contractor or client (others 404): every event of its streams
- * as stored, their heads, a checkpoint signed now (and recorded), and the checkpoints recorded
- * before. `npm run audit:verify` checks it offline. Compressed for clients that accept gzip (every
+ * as stored, their heads, a checkpoint signed now (recorded if the project changed since the last
+ * one), and the checkpoints recorded before; at most EXPORTS_PER_ACCOUNT_PER_HOUR per account.
+ * `npm run audit:verify` checks it offline. Compressed for clients that accept gzip (every
  * browser): a Lambda answers at most 6 MB, about 10,000 events of JSON; gzipped, ten times that.
  */
 export const handler = httpHandler(httpRoutes.auditExport, { params: idParam, preload: summaryPreload }, async ({ principal, preloaded, event }) => {
   const summary = visibleSummary(principal, preloaded[0]);
+  await takeExportAllowance(principal.userId);
   const document = await exportProjectAudit(summary.id);
   const headers = { 'content-disposition': attachment(`audit-${summary.id}-${document.exportedAt.slice(0, 10)}.json`), vary: 'accept-encoding' };
   const text = JSON.stringify(document);

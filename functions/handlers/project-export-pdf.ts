@@ -1,4 +1,5 @@
 import { checkpointProject } from '../audit/checkpoints';
+import { takeExportAllowance } from '../audit/export-allowance';
 import { attachment, binaryReply } from '../http/responses';
 import { httpHandler } from '../http/handler';
 import { recordPdfRender } from '../metrics';
@@ -9,11 +10,12 @@ import { httpRoutes } from '../routes';
 
 /**
  * The checklist as a PDF download for the project's contractor or client (spec section 7, "Export
- * and sharing"). The project's state as exported is recorded as a signed audit checkpoint, while
- * Chromium renders.
+ * and sharing"), within the account's hourly export allowance. The project's state as exported is
+ * recorded as a signed audit checkpoint (if it changed since the last one), while Chromium renders.
  */
 export const handler = httpHandler(httpRoutes.exportPdf, { params: idParam, preload: summaryPreload }, async ({ principal, preloaded }) => {
   const summary = visibleSummary(principal, preloaded[0]);
+  await takeExportAllowance(principal.userId);
   const rendering = performance.now();
   const [{ filename, pdf }] = await Promise.all([exportChecklistPdf(summary).finally(() => recordPdfRender(performance.now() - rendering)), checkpointProject(summary.id, 'pdf-export')]);
   return binaryReply(pdf, 'application/pdf', { 'content-disposition': attachment(filename) });

@@ -9,6 +9,7 @@ import { s3 } from '../adapters/s3';
 import { config } from '../config';
 import { UPLOADS_PREFIX } from '../objects/object-keys';
 import { defaultKeyring } from '../people/person-keys';
+import { bucketKeysOf, pendingUploadsCounterKey, photoPathsPublishedBy, uploadRecordsOf } from '../people/uploaded-photos';
 import { stateKeys } from '../store/keys';
 import { eventsTable, stateTable } from '../tables';
 
@@ -17,15 +18,16 @@ import { eventsTable, stateTable } from '../tables';
  * items, chat, checkpoints and live connections), for `npm run tenant:export` and
  * `tenant:offboard`. An operator's tool, not a request path: it finds the tenant's events with a
  * parallel scan (no index is kept by tenant), then every state item through the ids those events
- * name, and the tenant's objects in the uploads bucket. A client of the tenant's projects keeps
- * their own account (it is theirs, and may belong to other tenants' projects too).
+ * name, and the objects the tenant's account uploaded (functions/people/uploaded-photos.ts). A
+ * client of the tenant's projects keeps their own account (it is theirs, and may belong to other
+ * tenants' projects too), and so the photos it uploaded.
  */
 
 export interface TenantData {
   events: StoredEvent[];
   /** State-table items (views, stream heads, the account, sessions, tokens, connections, checkpoints, uploads). */
   state: Record<string, unknown>[];
-  /** Objects in the uploads bucket: pending uploads of the tenant's account and published photos of the tenant's items. */
+  /** Objects in the uploads bucket the tenant's account uploaded: its pending uploads and the photos it published. */
   objects: Array<{ key: string; bytes: number }>;
 }
 
@@ -71,6 +73,8 @@ function partitionsOf(tenantId: string, events: readonly StoredEvent[]): Array<{
   add(stateKeys.user(tenantId));
   add(stateKeys.userSession(tenantId));
   add(stateKeys.idempotency(tenantId, ''));
+  add(pendingUploadsCounterKey(tenantId));
+  add(stateKeys.userConnection(tenantId, ''));
   lists.add(stateKeys.userSessions(tenantId));
   lists.add(stateKeys.userTokens(tenantId));
   for (const event of events) {
@@ -90,13 +94,6 @@ function partitionsOf(tenantId: string, events: readonly StoredEvent[]): Array<{
   return [...[...pks].map((pk) => ({ pk })), ...[...lists].map((gsi1pk) => ({ gsi1pk }))];
 }
 
-/** The published photos the tenant's items point to (`/objects/…` paths in their events). */
-function publishedKeysOf(events: readonly StoredEvent[]): Set<string> {
-  const keys = new Set<string>();
-  for (const match of JSON.stringify(events.map((event) => event.data)).matchAll(/\/(objects\/[A-Za-z0-9_-]+\.[a-z0-9]+)/g)) keys.add(match[1]!);
-  return keys;
-}
-
 async function listObjects(prefix: string): Promise<Array<{ key: string; bytes: number }>> {
   const found: Array<{ key: string; bytes: number }> = [];
   let token: string | undefined;
@@ -108,36 +105,20 @@ async function listObjects(prefix: string): Promise<Array<{ key: string; bytes: 
   return found;
 }
 
-/**
- * Upload records (keyed by the pending upload's key, kept a while after publishing): the tenant's
- * own, and anyone's published onto the tenant's items. Found by a scan of the upload records.
- */
-async function uploadRecords(tenantId: string, publishedPaths: ReadonlySet<string>): Promise<Record<string, unknown>[]> {
-  const prefix = stateKeys.upload('').pk;
-  const pages = await Promise.all(
-    Array.from({ length: SEGMENTS }, async (_, Segment) => {
-      const found: Record<string, unknown>[] = [];
-      const scan = paginateScan(
-        { client: dynamo() },
-        { TableName: config().stateTable, FilterExpression: 'begins_with(pk, :prefix)', ExpressionAttributeValues: { ':prefix': prefix.slice(0, prefix.indexOf('#') + 1) }, Segment, TotalSegments: SEGMENTS, ConsistentRead: true },
-      );
-      for await (const page of scan) for (const item of page.Items ?? []) if (item.userId === tenantId || publishedPaths.has(String(item.objectPath))) found.push(item);
-      return found;
-    }),
-  );
-  return pages.flat();
-}
-
 export async function collectTenant(tenantId: string): Promise<TenantData> {
   const events = await tenantEvents(tenantId);
   const found = (await pMap(partitionsOf(tenantId, events), query, { concurrency: IN_FLIGHT })).flat();
-  // The e-mail guard, named by the account's address; upload records, by the objects' keys.
+  // The e-mail guard, named by the account's address.
   const user = found.find((item) => item.pk === stateKeys.user(tenantId).pk);
+  // Only what the tenant's account uploaded: a path in its events or chat may be another tenant's photo.
+  const accounts = new Set([tenantId]);
+  const records = await uploadRecordsOf(accounts);
   const pending = await listObjects(`${UPLOADS_PREFIX}${tenantId}/`);
-  const published = (await pMap([...publishedKeysOf(events)], (key) => listObjects(key), { concurrency: IN_FLIGHT })).flat();
+  const ownPhotos = bucketKeysOf([...photoPathsPublishedBy(accounts, events), ...records.map((record) => record.objectPath)]);
+  const published = (await pMap([...ownPhotos], async (key) => (await listObjects(key)).filter((object) => object.key === key), { concurrency: IN_FLIGHT })).flat();
   const objects = [...pending, ...published];
   if (typeof user?.email === 'string') found.push(...(await query({ pk: stateKeys.email(user.email).pk })));
-  found.push(...(await uploadRecords(tenantId, new Set([...publishedKeysOf(events)].map((key) => `/${key}`)))));
+  found.push(...records);
   // gsi1 lists repeat items their partitions already gave: one of each.
   const state = [...new Map(found.map((item) => [`${String(item.pk)}\u0000${String(item.sk)}`, item])).values()];
   return { events, state, objects };

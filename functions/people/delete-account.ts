@@ -8,13 +8,15 @@ import { projectViews } from '../projections/project-views';
 import { clientProjects, contractorProjects } from '../projects/read';
 import type { StreamHead } from '../store/event-store';
 import { erasePerson, type Erasure } from './erase-person';
+import { projectsOfPerson } from './person-projects';
 
 /**
  * Deletes an account (the Delete Account flow, and `npm run person:erase` when the account is still
  * there): a contractor's projects go with it, a client's projects lose their client (spec section
  * 3); then the user record and e-mail guard (with the AccountDeleted event). Last, the person is
- * erased: their name, e-mail and phone inside the record of those projects read 'Deleted user'
- * from then on, and the projects' views are rebuilt. The e-mail can then be registered again.
+ * erased: their name, e-mail and phone inside the record of those projects (and of the projects they
+ * left) read 'Deleted user' from then on, the projects' views are rebuilt, and their photos no item
+ * shows any more are deleted. The e-mail can then be registered again.
  */
 export async function deleteAccount(user: UserRecord, requestId: string, head?: StreamHead): Promise<Erasure> {
   const by = accountActor(user, requestId);
@@ -33,7 +35,10 @@ export async function deleteAccount(user: UserRecord, requestId: string, head?: 
     ...(head ? { head } : {}),
   });
   // A contractor's projects are gone with the account, so are the client details kept in them; a
-  // client's details on their projects are theirs.
+  // client's details on their projects are theirs. Projects they left (reassigned to another
+  // client) still show their name on what they did there: those views are rebuilt too. The client
+  // details kept on such a project are its current client's now (one key per project), so they stay.
   const projectIds = projects.map((project) => project.id);
-  return erasePerson({ userId: user.id, email: user.email, projectIds, clientOf: projectIds });
+  const appearances = await projectsOfPerson(user.id);
+  return erasePerson({ userId: user.id, email: user.email, projectIds: [...projectIds, ...appearances.projectIds], clientOf: projectIds, publishedPhotos: appearances.publishedPhotos });
 }

@@ -12,6 +12,8 @@ import { hashEvent } from '../../events/hash-chain';
 import { itemStreamId } from '../../events/streams';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { config } from '../../functions/config';
+import { EXPORTS_PER_ACCOUNT_PER_HOUR } from '../../functions/limits';
+import { recordedCheckpoints } from '../../functions/store/audit-checkpoints';
 import { stateKeys } from '../../functions/store/keys';
 import { signedUp } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
@@ -121,9 +123,10 @@ describe('the audit export', () => {
     const unpacked = (await compressed.json()) as AuditExport;
     expect(unpacked.streams).toEqual(document.streams);
 
-    // The client may export too; each export records a checkpoint the next one carries.
+    // The client may export too. The first export recorded its checkpoint, which the next one
+    // carries; nothing changed since, so the second (gzipped) and the client's recorded none.
     const byClient = await exportOf(client.api, project.id);
-    expect(byClient.recordedCheckpoints.map((checkpoint) => checkpoint.reason)).toEqual(['audit-export', 'audit-export']);
+    expect(byClient.recordedCheckpoints.map((checkpoint) => checkpoint.reason)).toEqual(['audit-export']);
     expect((await verify(byClient)).code).toBe(0);
   });
 
@@ -198,10 +201,14 @@ describe('the audit export', () => {
   });
 
   it('catches an insider who rewrites and re-hashes events in the database: a checkpoint recorded at a share and a PDF export still pins them', async () => {
-    const { contractor, project, item } = await projectWithChanges();
+    const { client, contractor, project, item } = await projectWithChanges();
     expect((await contractor.api.post(`/api/projects/${project.id}/share-with-client`)).status).toBe(200);
+    // A checkpoint is recorded only when the project moved since the last one: a message before each.
+    const talk = async (message: string) => expect((await client.api.post('/api/chat', { projectId: project.id, message })).status).toBe(201);
+    await talk('Before the PDF.');
     const pdf = await fetch(`${contractor.api.baseUrl}/api/projects/${project.id}/export-pdf`, { method: 'POST', headers: { cookie: contractor.api.cookie! } });
     expect(pdf.status).toBe(200);
+    await talk('Before the export.');
     const before = await exportOf(contractor.api, project.id);
     expect(before.recordedCheckpoints.map((checkpoint) => checkpoint.reason)).toEqual(['share', 'pdf-export']);
     expect((await verify(before)).code).toBe(0);
@@ -244,7 +251,8 @@ describe('the audit export', () => {
       new UpdateCommand({ TableName: config().stateTable, Key: stateKeys.streamHead(streamId), UpdateExpression: 'SET #hash = :hash', ExpressionAttributeNames: { '#hash': 'hash' }, ExpressionAttributeValues: { ':hash': rewritten.at(-1)!.hash } }),
     );
     const recorded = await dynamo().send(new QueryCommand({ TableName: config().stateTable, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': stateKeys.auditCheckpoint(project.id, '').pk }, ConsistentRead: true }));
-    expect(recorded.Items?.length).toBe(1);
+    // The one checkpoint the export recorded, and the marker of the heads it signed.
+    expect(recorded.Items?.filter((item) => item.jws).length).toBe(1);
     for (const { pk, sk } of recorded.Items ?? []) await dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: { pk, sk } }));
 
     // Against the app's own record the rewrite now passes: nothing it still holds pins the old chain.
@@ -285,5 +293,48 @@ describe('the audit export', () => {
     const noKeys = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file], { env: process.env }).catch((error) => error);
     expect(noKeys.code).toBe(2);
     expect(noKeys.stderr).toMatch(/--jwks is required/);
+  });
+  it('does not grow with exports of an unchanged project: 30 in a row by the client, and the 31st is the size of the 2nd; a change, and one checkpoint more', async () => {
+    const { client, project } = await projectWithChanges();
+    const sizeOf = (document: AuditExport) => Buffer.byteLength(JSON.stringify(document));
+    const exports: AuditExport[] = [];
+    for (let i = 0; i < 31; i++) exports.push(await exportOf(client.api, project.id));
+    // The first recorded the project as it stood; every later one carries that and adds nothing.
+    expect(exports.map((document) => document.recordedCheckpoints.length)).toEqual([0, ...Array(30).fill(1)]);
+    expect(sizeOf(exports[30]!)).toBe(sizeOf(exports[1]!));
+    // A PDF export of the unchanged project records nothing either.
+    expect((await fetch(`${client.api.baseUrl}/api/projects/${project.id}/export-pdf`, { method: 'POST', headers: { cookie: client.api.cookie! } })).status).toBe(200);
+    expect(await recordedCheckpoints(project.id)).toHaveLength(1);
+    // Each still carries a checkpoint signed at its own moment, which verifies.
+    expect(new Set(exports.map((document) => document.checkpoint)).size).toBe(31);
+    expect((await verify(exports[30])).code).toBe(0);
+
+    // A change, then an export: one new checkpoint, pinning the new head; the next export carries it.
+    expect((await client.api.post('/api/chat', { projectId: project.id, message: 'One more thing.' })).status).toBe(201);
+    const changed = await exportOf(client.api, project.id);
+    expect(changed.recordedCheckpoints).toHaveLength(1);
+    expect(await recordedCheckpoints(project.id)).toHaveLength(2);
+    const next = await exportOf(client.api, project.id);
+    expect(next.recordedCheckpoints.map((checkpoint) => checkpoint.reason)).toEqual(['audit-export', 'audit-export']);
+    expect(sizeOf(await exportOf(client.api, project.id))).toBe(sizeOf(next));
+    expect((await verify(next)).code).toBe(0);
+  });
+
+  it(`limits each account to ${EXPORTS_PER_ACCOUNT_PER_HOUR} exports (audit and PDF together) an hour: 429 beyond, counted atomically under a burst`, async () => {
+    const { client, contractor, project } = await projectWithChanges();
+    // The whole allowance at once, ten in flight: every one answered, none lost to a race.
+    const statuses: number[] = [];
+    for (let i = 0; i < EXPORTS_PER_ACCOUNT_PER_HOUR; i += 10) {
+      statuses.push(...(await Promise.all(Array.from({ length: Math.min(10, EXPORTS_PER_ACCOUNT_PER_HOUR - i) }, async () => (await client.api.get(`/api/projects/${project.id}/audit-export`)).status))));
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(EXPORTS_PER_ACCOUNT_PER_HOUR);
+
+    const refused = await client.api.get(`/api/projects/${project.id}/audit-export`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(new RegExp(`At most ${EXPORTS_PER_ACCOUNT_PER_HOUR} exports \\(audit or PDF\\) an hour`));
+    const pdf = await fetch(`${client.api.baseUrl}/api/projects/${project.id}/export-pdf`, { method: 'POST', headers: { cookie: client.api.cookie! } });
+    expect(pdf.status).toBe(429);
+    // Per account: the contractor of the same project still exports.
+    expect((await contractor.api.get(`/api/projects/${project.id}/audit-export`)).status).toBe(200);
   });
 });

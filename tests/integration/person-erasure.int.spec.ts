@@ -14,6 +14,7 @@ import { verifyProject, verifyStream } from '../../functions/store/verify';
 import { signedUp } from '../support/accounts';
 import { runScript } from '../support/run-script';
 import { ApiClient } from '../support/api-client';
+import { uploadPhoto } from '../support/upload-photo';
 
 /**
  * Erasing a person (issue 17): `npm run person:erase` as an operator runs it, and Delete Account.
@@ -162,7 +163,7 @@ describe('erasing a person', () => {
     expect(await itemsHolding(traces)).toEqual([]);
     const messages = await chatOf(contractor.api, project.id);
     expect(messages.find((message) => message.message === 'Thanks, oak it is.')).toMatchObject({ senderName: 'Deleted user' });
-    expect(await projectOf(contractor.api, project.id)).toMatchObject({ name: 'Erasure Court', clientName: 'Deleted user', clientId: null });
+    expect(await projectOf(contractor.api, project.id)).toMatchObject({ name: 'Erasure Court', clientName: 'Deleted user' });
     expect(await verifyProject(eventStore(), project.id)).toEqual([]);
   });
 
@@ -175,6 +176,45 @@ describe('erasing a person', () => {
     expect(await itemsHolding([surname])).not.toHaveLength(0);
     ok(await contractor.api.delete('/api/auth/account'));
     expect(await itemsHolding([surname, contractor.user.email, '555-0100-42'])).toEqual([]);
+    expect(await verifyProject(eventStore(), project.id)).toEqual([]);
+  });
+
+  it('Delete Account reaches the projects a client left: their name leaves those views, and their photos no item shows are deleted', async () => {
+    const surname = uniqueSurname();
+    const client = await signedUp('client', { firstName: 'Perdita', lastName: surname });
+    const contractor = await signedUp('contractor');
+    // The contractor's own record of the client names someone else: only the client's account carries the surname.
+    const details = { name: 'Left Behind', address: '4 Former Row', clientName: 'Chris Owner' };
+    const project = ok(await contractor.api.post('/api/projects', { ...details, clientEmail: client.user.email }));
+    const [room] = ok(await contractor.api.get(`/api/projects/${project.id}/rooms`));
+    const [item] = ok(await contractor.api.get(`/api/rooms/${room.id}/items`));
+    ok(await client.api.request('PATCH', `/api/checklist-items/${item.id}`, { details: 'Walnut, please' }));
+    ok(await client.api.post('/api/chat', { projectId: project.id, message: 'Here are my photos.' }));
+    const photo = async () => ok(await client.api.put('/api/objects/acl', { visibility: 'public', objectURL: await uploadPhoto(client.api), itemId: item.id })).objectPath as string;
+    const [shown, dropped, onlyPublished] = [await photo(), await photo(), await photo()];
+    ok(await client.api.request('PATCH', `/api/checklist-items/${item.id}`, { referenceImages: [shown, dropped] }));
+    // The contractor keeps one photo; the other is taken off the item. One was never put on it.
+    ok(await contractor.api.request('PATCH', `/api/checklist-items/${item.id}`, { referenceImages: [shown] }));
+    const served = async (path: string) => (await fetch(`${client.api.baseUrl}${path}`)).status;
+    for (const path of [shown, dropped, onlyPublished]) expect(await served(path)).toBe(200);
+
+    // The project moves to another client: the first one has left it, and it is no longer in their list.
+    ok(await contractor.api.put(`/api/projects/${project.id}`, { ...details, clientName: 'Nadia Next', clientEmail: `next.${randomBytes(4).toString('hex')}@example.com` }));
+    expect(ok(await client.api.get('/api/client-projects'))).toEqual([]);
+    expect(JSON.stringify(ok(await contractor.api.get(`/api/projects/${project.id}/history`)))).toContain(surname);
+
+    ok(await client.api.delete('/api/auth/account'));
+
+    // Nothing of their name anywhere, the views of the project they left included.
+    expect(await itemsHolding([surname])).toEqual([]);
+    const messages = await chatOf(contractor.api, project.id);
+    expect(messages.find((message) => message.message === 'Here are my photos.')).toMatchObject({ senderName: 'Deleted user' });
+    const history = ok(await contractor.api.get(`/api/projects/${project.id}/history`)) as { userName: string }[];
+    expect(history.map((entry) => entry.userName)).toContain('Deleted user');
+    // The photo the item still shows is the project's record and stays; the others are gone.
+    expect(await served(shown)).toBe(200);
+    expect(await served(dropped)).toBe(404);
+    expect(await served(onlyPublished)).toBe(404);
     expect(await verifyProject(eventStore(), project.id)).toEqual([]);
   });
 

@@ -7,11 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { s3 } from '../../functions/adapters/s3';
 import { config } from '../../functions/config';
-import { withoutQuery } from '../../functions/objects/object-keys';
 import { eventStore } from '../../functions/store/default-store';
 import { verifyProject } from '../../functions/store/verify';
 import { signedUp } from '../support/accounts';
 import { runScript } from '../support/run-script';
+import { uploadPhoto } from '../support/upload-photo';
 
 /**
  * `npm run tenant:export` and `tenant:offboard`, run as an operator would, in processes of their
@@ -21,8 +21,6 @@ import { runScript } from '../support/run-script';
 
 const workDir = mkdtempSync(join(tmpdir(), 'tenant-ops-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** A tenant in use: a project with its client, a ticked item, a chat message, a published photo, a pending upload. */
 async function tenantInUse(name: string) {
@@ -37,13 +35,8 @@ async function tenantInUse(name: string) {
   const [item] = ok(await contractor.api.get(`/api/rooms/${room.id}/items`));
   ok(await contractor.api.request('PATCH', `/api/checklist-items/${item.id}`, { contractorCompleted: true }));
   ok(await client.api.post('/api/chat', { projectId: project.id, message: `Hello from ${name}` }));
-  const upload = async () => {
-    const { uploadURL } = ok(await contractor.api.post('/api/objects/upload'));
-    expect((await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(png), headers: { 'content-type': 'image/png' } })).status).toBe(200);
-    return withoutQuery(uploadURL);
-  };
-  const published = ok(await contractor.api.put('/api/objects/acl', { visibility: 'public', objectURL: await upload(), itemId: item.id })).objectPath as string;
-  const pending = /\/(uploads\/.+)$/.exec(await upload())![1]!;
+  const published = ok(await contractor.api.put('/api/objects/acl', { visibility: 'public', objectURL: await uploadPhoto(contractor.api), itemId: item.id })).objectPath as string;
+  const pending = /\/(uploads\/.+)$/.exec(await uploadPhoto(contractor.api))![1]!;
   return { contractor, client, project, item, published: published.replace(/^\//, ''), pending };
 }
 
@@ -132,6 +125,35 @@ describe('tenant export and offboarding', () => {
     expect(await verifyProject(eventStore(), kept.project.id)).toEqual([]);
     expect(await stored(kept.published)).toBe(true);
     expect((await kept.contractor.api.get(`/api/projects/${kept.project.id}/stats`)).status).toBe(200);
+  });
+
+  it("offboarding removes only what the tenant's account uploaded: another tenant's photo named in its items and chat stays served", async () => {
+    const gone = await tenantInUse('Borrowing Birches');
+    const kept = await tenantInUse('Lending Larches');
+    const served = async (key: string) => (await fetch(`${gone.contractor.api.baseUrl}/${key}`)).status;
+    expect(await served(kept.published)).toBe(200);
+    // The offboarded tenant names the other's photo wherever a path can go: an item's images and the chat.
+    const path = `/${kept.published}`;
+    const named = await gone.contractor.api.request('PATCH', `/api/checklist-items/${gone.item.id}`, { referenceImages: [path], cabinetImages: [path] });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect((await gone.contractor.api.post('/api/chat', { projectId: gone.project.id, message: `Like this one: ${path}` })).status).toBe(201);
+    expect((await gone.client.api.post('/api/chat', { projectId: gone.project.id, message: path })).status).toBe(201);
+
+    const exported = await runScript('tenant-export', ['--tenant', gone.contractor.user.id, '--out', join(workDir, 'borrowing.ndjson')]);
+    expect(exported.out).toMatch(/ 2 objects written to /);
+    const offboarded = await runScript('tenant-offboard', ['--tenant', gone.contractor.user.id, '--confirm']);
+    expect(offboarded.code, offboarded.out).toBe(0);
+    expect(offboarded.out).toMatch(/, 2 objects/);
+
+    // The other tenant's photo is still served, and still on its item; the offboarded tenant's own is not.
+    expect(await served(kept.published)).toBe(200);
+    expect(await stored(kept.published)).toBe(true);
+    expect(await served(gone.published)).toBe(404);
+    expect(await stored(gone.published)).toBe(false);
+    expect(await stored(gone.pending)).toBe(false);
+    // So does the other tenant's upload record of it.
+    const records = (await itemsMentioning(path)) as Array<{ pk?: string; userId?: string }>;
+    expect(records.filter((record) => record.pk?.startsWith('upload#') && record.userId === kept.contractor.user.id)).toHaveLength(1);
   });
 
   it('says so when a tenant has nothing, and refuses to run without one', async () => {

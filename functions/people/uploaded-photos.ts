@@ -1,0 +1,55 @@
+import { paginateScan } from '@aws-sdk/lib-dynamodb';
+import type { StoredEvent } from '../../events/envelope';
+import { publishedKeyOf } from '../../events/uploads/object-paths';
+import { dynamo } from '../adapters/dynamo';
+import { config } from '../config';
+import { stateKeys } from '../store/keys';
+
+/**
+ * What a person uploaded, the only objects an operator tool may remove on their behalf: a path that
+ * merely appears in their events or chat may be anyone's photo. Two sources, because upload
+ * records are kept only a day (functions/objects/upload-records.ts): the upload records still
+ * there (pending uploads, and photos published from them), and the PhotoPublished events the
+ * person made (only the uploader may publish an upload, so the actor is the uploader; kept for good).
+ */
+
+const SEGMENTS = 4;
+
+/**
+ * The account's count of pending uploads (functions/objects/pending-uploads.ts, which keeps this key
+ * to itself): it goes with the account when a tenant is offboarded or a person erased.
+ */
+export const pendingUploadsCounterKey = (userId: string) => ({ pk: `pending-uploads#${userId}#`, sk: 'pending-uploads' });
+
+export type UploadRecordItem = Record<string, unknown> & { pk: string; sk: string; userId: string; objectPath?: string };
+
+/** The upload records of these accounts (a scan: operator tools and the rare Delete Account only). */
+export async function uploadRecordsOf(userIds: ReadonlySet<string>): Promise<UploadRecordItem[]> {
+  const pk = stateKeys.upload('').pk;
+  const prefix = pk.slice(0, pk.indexOf('#') + 1);
+  const pages = await Promise.all(
+    Array.from({ length: SEGMENTS }, async (_, Segment) => {
+      const found: UploadRecordItem[] = [];
+      const scan = paginateScan(
+        { client: dynamo() },
+        { TableName: config().stateTable, FilterExpression: 'begins_with(pk, :prefix)', ExpressionAttributeValues: { ':prefix': prefix }, Segment, TotalSegments: SEGMENTS, ConsistentRead: true },
+      );
+      for await (const page of scan) for (const item of (page.Items ?? []) as UploadRecordItem[]) if (userIds.has(item.userId)) found.push(item);
+      return found;
+    }),
+  );
+  return pages.flat();
+}
+
+/** The paths (`/objects/…`) of the photos these accounts published onto items, from their PhotoPublished events. */
+export function photoPathsPublishedBy(userIds: ReadonlySet<string>, events: Iterable<Pick<StoredEvent, 'type' | 'data' | 'meta'>>): string[] {
+  return [...events].flatMap((event) => {
+    const path = (event.data as { objectPath?: unknown }).objectPath;
+    return event.type === 'PhotoPublished' && userIds.has(event.meta.actorId) && typeof path === 'string' ? [path] : [];
+  });
+}
+
+/** The bucket keys (`objects/…`) that published photo paths name, each once. */
+export function bucketKeysOf(paths: Iterable<string | undefined>): Set<string> {
+  return new Set([...paths].flatMap((path) => (typeof path === 'string' && publishedKeyOf(path) ? [publishedKeyOf(path)!] : [])));
+}
