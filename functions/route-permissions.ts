@@ -9,11 +9,10 @@ import { browserNotifier, dailyDigest, httpRoutes, sessionKeyRotator, webSocketR
  *
  * Levels, each including the one before:
  * - `events`: `read` (a stream, a project's events by the byProject index) · `append` (new events) ·
- *   `scan` (the whole table: Delete Account finds every project the person appeared in, left ones
- *   too; no index is kept by person).
+ *   `scan` (the whole table: operator tools only, never a function).
  * - `state`: `read` (items, batches, queries and its indexes) · `record` (puts and updates items:
  *   checkpoints, marks, hourly allowances; never deletes) · `write` (deletes too) · `scan` (the
- *   whole table: the daily digest, and Delete Account for the person's upload records).
+ *   whole table: the daily digest, on its schedule; no route).
  * - `keys` (personal-data keys, and the KMS key that wraps them): `open` sealed values · `seal`
  *   new ones (creates a person's key) · `erase` (deletes a person's key: Delete Account only).
  * - `uploads` (the uploads bucket), each alone: `presign` a browser's PUT under uploads/ · `read`
@@ -55,9 +54,9 @@ export const functionNeeds = {
   'auth-reset-password': endsSessions,
   'auth-update-profile': { ...endsSessions, mail: true },
   'auth-change-password': { ...endsSessions, mail: true },
-  // Erases the person: their key, their photos (and the CDN's copies). No index is kept by person,
-  // so it scans for the projects they appeared in (events) and their upload records (state).
-  'auth-delete-account': { ...command, events: 'scan', state: 'scan', keys: 'erase', uploads: 'erase', cdn: true },
+  // Erases the person: their key, their photos (and the CDN's copies). The projects they took part
+  // in and their uploads are found through the person-projects view and gsi1, not a scan.
+  'auth-delete-account': { ...command, keys: 'erase', uploads: 'erase', cdn: true },
   'auth-verify-email': { ...endsSessions, mail: true },
   'auth-resend-verification': { ...command, mail: true },
   'auth-magic-link': { ...command, mail: true },

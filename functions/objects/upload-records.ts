@@ -26,6 +26,9 @@ export interface UploadRecord {
 export async function saveUploadRecord(key: string, record: Omit<UploadRecord, 'createdAt' | 'expiresAt'>, now = new Date()): Promise<void> {
   const item = {
     ...stateKeys.upload(key),
+    // Listed under its account: Delete Account and offboarding find a person's uploads without a scan.
+    gsi1pk: stateKeys.userUploads(record.userId),
+    gsi1sk: key,
     ...record,
     createdAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + UPLOAD_RECORD_LIFETIME_SECONDS,

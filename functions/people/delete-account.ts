@@ -8,7 +8,7 @@ import { projectViews } from '../projections/project-views';
 import { clientProjects, contractorProjects } from '../projects/read';
 import type { StreamHead } from '../store/event-store';
 import { erasePerson, type Erasure } from './erase-person';
-import { projectsOfPerson } from './person-projects';
+import { projectsOfPersonIndexed } from './person-projects';
 
 /**
  * Deletes an account (the Delete Account flow, and `npm run person:erase` when the account is still
@@ -39,6 +39,6 @@ export async function deleteAccount(user: UserRecord, requestId: string, head?: 
   // client) still show their name on what they did there: those views are rebuilt too. The client
   // details kept on such a project are its current client's now (one key per project), so they stay.
   const projectIds = projects.map((project) => project.id);
-  const appearances = await projectsOfPerson(user.id);
+  const appearances = await projectsOfPersonIndexed(user.id);
   return erasePerson({ userId: user.id, email: user.email, projectIds: [...projectIds, ...appearances.projectIds], clientOf: projectIds, publishedPhotos: appearances.publishedPhotos });
 }

@@ -8,7 +8,7 @@ import { config } from '../config';
 import { logger } from '../logger';
 import { UPLOADS_PREFIX } from '../objects/object-keys';
 import { listChecklist } from '../projects/read';
-import { bucketKeysOf, uploadRecordsOf } from './uploaded-photos';
+import { bucketKeysOf, uploadRecordsOfUser } from './uploaded-photos';
 
 /**
  * An erased person's photos: those they uploaded (upload records, and the PhotoPublished events
@@ -42,7 +42,7 @@ async function pendingUploadsOf(userId: string): Promise<string[]> {
  * paths of their PhotoPublished events (functions/people/person-projects.ts).
  */
 export async function removeUnusedPhotos(userId: string, projectIds: readonly string[], publishedPaths: Iterable<string>): Promise<string[]> {
-  const records = await uploadRecordsOf(new Set([userId]));
+  const records = await uploadRecordsOfUser(userId);
   const theirs = bucketKeysOf([...publishedPaths, ...records.map((record) => record.objectPath)]);
   const used = await imagesInUse(projectIds);
   // A reference may be the bare path or a full URL ending in it.

@@ -4,6 +4,8 @@ import { publishedKeyOf } from '../../events/uploads/object-paths';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
+import { queryAll } from '../store/query-all';
+import { stateTable } from '../tables';
 
 /**
  * What a person uploaded, the only objects an operator tool may remove on their behalf: a path that
@@ -23,7 +25,12 @@ export const pendingUploadsCounterKey = (userId: string) => ({ pk: `pending-uplo
 
 export type UploadRecordItem = Record<string, unknown> & { pk: string; sk: string; userId: string; objectPath?: string };
 
-/** The upload records of these accounts (a scan: operator tools and the rare Delete Account only). */
+/** One account's upload records (gsi1; records are kept a day, and those made before the index expired long ago). */
+export async function uploadRecordsOfUser(userId: string): Promise<UploadRecordItem[]> {
+  return queryAll<UploadRecordItem>({ IndexName: stateTable.indexes.gsi1.name, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': stateKeys.userUploads(userId) } });
+}
+
+/** The upload records of these accounts (a scan: operator tools only). */
 export async function uploadRecordsOf(userIds: ReadonlySet<string>): Promise<UploadRecordItem[]> {
   const pk = stateKeys.upload('').pk;
   const prefix = pk.slice(0, pk.indexOf('#') + 1);

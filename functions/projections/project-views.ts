@@ -3,7 +3,7 @@ import type { ProjectEvent } from '../../events/projects/events';
 import { evolveProject, type ProjectState } from '../../events/projects/project';
 import { stateKeys } from '../store/keys';
 import type { ViewTable } from '../store/view-table';
-import { clientIndexValue, historyItem, negate, roomItem, summaryCounterDeltas, summaryItem, zeroCounts, type BudgetView, type ProjectSummaryView, type RoomView } from '../projects/views';
+import { clientIndexValue, historyItem, personProjectItem, negate, roomItem, summaryCounterDeltas, summaryItem, zeroCounts, type BudgetView, type ProjectSummaryView, type RoomView } from '../projects/views';
 import type { Projection } from './projection';
 
 /**
@@ -21,6 +21,7 @@ export const projectViews: Projection<ProjectState, ProjectEvent> = {
       switch (stored.type) {
         case 'ProjectCreated':
           writes.put(summaryItem(after, { ...zeroCounts, totalRooms: 0, completedRooms: 0 }, at, at), { expression: 'attribute_not_exists(pk)' });
+          writes.put(personProjectItem(after.contractorId, after.projectId, 'contractor'));
           break;
         case 'ProjectUpdated':
           writes.set(summaryKey, { ...after.details, gsi2pk: clientIndexValue(after.clientId, after.details.clientEmail), updatedAt: at });
@@ -33,6 +34,11 @@ export const projectViews: Projection<ProjectState, ProjectEvent> = {
           break;
         case 'ClientAssigned':
           writes.set(summaryKey, { clientId: after.clientId, gsi2pk: clientIndexValue(after.clientId, after.details.clientEmail), updatedAt: at });
+          // Kept when the client leaves: their name stays on what they did there, for erasure to find.
+          if (after.clientId) writes.put(personProjectItem(after.clientId, after.projectId, 'client'));
+          break;
+        case 'InvitationAccepted':
+          writes.put(personProjectItem(stored.data.clientId, after.projectId, 'client'));
           break;
         case 'RoomAdded': {
           const room = after.rooms.at(-1)!;

@@ -125,6 +125,16 @@ export function itemItem(projectId: string, item: ItemState, approverName = '') 
   };
 }
 
+/** The person-projects view (stateKeys.personProject): this person took part in this project, in this role. */
+export const personProjectItem = (userId: string, projectId: string, role: 'contractor' | 'client') => ({
+  ...stateKeys.personProject(userId, projectId),
+  gsi1pk: stateKeys.personProjects(userId),
+  gsi1sk: projectId,
+  userId,
+  projectId,
+  role,
+});
+
 export function historyItem(projectId: string, event: StoredEvent, entry: ActivityEntry) {
   return {
     id: event.eventId,

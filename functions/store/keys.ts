@@ -25,6 +25,15 @@ export const stateKeys = {
   verificationToken: (tokenHash: string) => ({ pk: part('verify-token', tokenHash), sk: 'token' }),
   /** A sign-in link's token (issue 18), by its SHA-256; bound to the account and the address it was mailed to. */
   signInToken: (tokenHash: string) => ({ pk: part('sign-in-token', tokenHash), sk: 'token' }),
+  /**
+   * A person who has been part of a project, as its contractor or a client (kept after they leave
+   * it), in the project's partition; gsi1 `personProjects` lists a person's: how Delete Account
+   * finds every project whose views name them without scanning the events.
+   */
+  personProject: (userId: string, projectId: string) => ({ pk: part('project', projectId), sk: part('person', userId) }),
+  personProjects: (userId: string) => part('person-projects', userId),
+  /** gsi1 of an upload record: the uploads of one account (Delete Account and offboarding find them without a scan). */
+  userUploads: (userId: string) => part('user-uploads', userId),
   /** A 'this was not me' token (invariant 11), mailed with the notice of a password or e-mail change, by its SHA-256. */
   notMeToken: (tokenHash: string) => ({ pk: part('not-me-token', tokenHash), sk: 'token' }),
   /** A WebSocket connection filed under its user, with the session that opened it: closed when that session or all of the user's end. */
