@@ -59,6 +59,7 @@ export interface RouteAnswers {
   patchItem: ChecklistItem;
   putItem: ChecklistItem;
   deleteItem: MessageAnswer;
+  /** Both send the `selectionHash` read; a selection changed since answers 409 `SelectionChangedAnswer`. */
   approveItem: ChecklistItem;
   declineItem: ChecklistItem;
   /** The whole history, or with `asOf` the item as it was then. */

@@ -36,5 +36,6 @@ export const itemFixture = (overrides: Partial<ChecklistItem> = {}): ChecklistIt
   decideBy: null,
   leadTimeDays: null,
   approval: null,
+  selectionHash: '0'.repeat(64),
   ...overrides,
 });

@@ -3,10 +3,14 @@ import type { ItemCategory, ItemType, RoomType } from '../events/projects/model'
 
 /** The checklist's answer shapes (spec sections 3 and 7): what `functions/` sends and `web/` reads. */
 
+/**
+ * A project as its contractor and client read it. It does not say whether the client e-mail has
+ * an account or who holds it (issue 27): no answer may tell a contractor whether an address is
+ * registered.
+ */
 export interface Project {
   id: string;
   contractorId: string;
-  clientId: string | null;
   name: string;
   address: string;
   clientName: string;
@@ -84,6 +88,18 @@ export interface ChecklistItem {
   decideBy: string | null;
   leadTimeDays: number | null;
   approval: Approval | null;
+  /**
+   * SHA-256 of the item's selection as it is now (canonical JSON of its details, cabinet details,
+   * links, images, allowance and cost): an approval or decline sends it back (issue 27).
+   */
+  selectionHash: string;
+}
+
+/** Approve or decline sent for a selection that has changed since (409): nothing recorded; the item as it is now. */
+export interface SelectionChangedAnswer {
+  message: string;
+  fieldErrors: { selectionHash: string[] };
+  item: ChecklistItem;
 }
 
 /** The client's approval (or decline) of an item's selection as it is now; null once the selection changed. */

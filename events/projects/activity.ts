@@ -1,5 +1,6 @@
 import type { ItemEvent, ListField, ProjectEvent } from './events';
 import type { Flag } from './model';
+import { clientChanged } from './item';
 import type { ProjectState, RoomState } from './project';
 import { displayName } from './room-naming';
 
@@ -72,13 +73,16 @@ function itemAction(event: ItemEvent): string {
       return 'Approved selection';
     case 'ItemDeclined':
       return 'Declined selection';
-    case 'ItemApprovalCleared':
-      return event.data.was === 'approved' ? 'Approval cleared: details changed' : 'Decline cleared: details changed';
+    case 'ItemApprovalCleared': {
+      const cause = event.data.field === clientChanged ? 'client changed' : 'details changed';
+      return event.data.was === 'approved' ? `Approval cleared: ${cause}` : `Decline cleared: ${cause}`;
+    }
   }
 }
 
 /** The entry's tail: which field voided an approval ('cabinet details'). Never the decline's reason (free text). */
-const itemDetails = (event: ItemEvent): string | undefined => (event.type === 'ItemApprovalCleared' ? plainWords(event.data.field) : undefined);
+const itemDetails = (event: ItemEvent): string | undefined =>
+  event.type === 'ItemApprovalCleared' && event.data.field !== clientChanged ? plainWords(event.data.field) : undefined;
 
 /** The entry for a change to a checklist item, named by the item and its room. */
 export function describeItemEvent(event: ItemEvent, context: { itemName: string; roomName: string }): ActivityEntry {
@@ -106,7 +110,8 @@ export function describeProjectEvent(event: ProjectEvent, before: ProjectState):
     case 'ClientAssigned':
       return entry({ action: event.data.clientId ? 'Client assigned' : 'Client unassigned' });
     case 'ClientInvited':
-      return entry({ action: 'Shared with client', details: event.data.email });
+      // Not the address: a later client reads this history too (issue 27), and it was the previous one's.
+      return entry({ action: 'Shared with client' });
     case 'InvitationAccepted':
       return entry({ action: 'Invitation accepted' });
     case 'RoomAdded': {

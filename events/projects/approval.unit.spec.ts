@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decideInTurn, type Actor } from '../decider';
 import { DomainError } from '../errors';
 import { describeItemEvent } from './activity';
-import { budgetDelta, initialItemState, itemDecider, itemPatchCommands, type ItemCommand, type ItemState } from './item';
+import { budgetDelta, initialItemState, itemDecider, itemPatchCommands, SelectionChanged, type ItemCommand, type ItemState } from './item';
 import { canonicalSelection, selectionFields } from './selection';
 
 /** Issue 18 in the item decider: budgets, schedules, the client's approval and what voids it. */
@@ -21,7 +21,9 @@ const added: ItemState = decideInTurn(
 ).state;
 
 const run = (state: ItemState, commands: ItemCommand[], actor: Actor) => decideInTurn(itemDecider, commands, state, actor);
-const approved = run(added, [{ type: 'approve', at, sha256 }], client).state;
+/** The selection's hash as the client read it. */
+const seen = (state: ItemState) => sha256(canonicalSelection(state));
+const approved = run(added, [{ type: 'approve', at, sha256, seen: seen(added) }], client).state;
 
 function refusal(act: () => unknown) {
   try {
@@ -36,7 +38,7 @@ function refusal(act: () => unknown) {
 describe('the selection', () => {
   it('is the details, cabinet details, links, images, allowance and cost, hashed as canonical JSON', () => {
     expect(selectionFields).toEqual(['details', 'cabinetDetails', 'referenceLinks', 'referenceImages', 'cabinetLinks', 'cabinetImages', 'allowance', 'cost']);
-    const { events } = run(added, [{ type: 'approve', at, sha256 }], client);
+    const { events } = run(added, [{ type: 'approve', at, sha256, seen: seen(added) }], client);
     expect(events).toEqual([{ type: 'ItemApproved', data: { approvedAt: at, approvedBy: 'client-1', selectionHash: sha256(canonicalSelection(added)), selection: expect.objectContaining({ details: 'Walnut', allowance: null }) } }]);
     // Flags and names are not part of it.
     expect(canonicalSelection({ ...added, contractorCompleted: true, name: 'Other' } as ItemState)).toBe(canonicalSelection(added));
@@ -45,8 +47,8 @@ describe('the selection', () => {
 
 describe('approvals', () => {
   it('are the client’s: the contractor is refused', () => {
-    expect(refusal(() => run(added, [{ type: 'approve', at, sha256 }], contractor))).toEqual({ kind: 'forbidden', field: undefined });
-    expect(refusal(() => run(added, [{ type: 'decline', at, reason: 'No', sha256 }], contractor))).toMatchObject({ kind: 'forbidden' });
+    expect(refusal(() => run(added, [{ type: 'approve', at, sha256, seen: seen(added) }], contractor))).toEqual({ kind: 'forbidden', field: undefined });
+    expect(refusal(() => run(added, [{ type: 'decline', at, reason: 'No', sha256, seen: seen(added) }], contractor))).toMatchObject({ kind: 'forbidden' });
   });
 
   it('hold through flags and schedules, and are voided by a change to the selection, naming the field', () => {
@@ -62,10 +64,45 @@ describe('approvals', () => {
     expect(run(approved, itemPatchCommands({ details: 'Walnut' }), contractor).events).toEqual([]);
   });
 
+  it('answer only the selection the client saw: a stale one is refused with the item as it is now, recording nothing', () => {
+    const changed = run(added, itemPatchCommands({ cost: 99 }), contractor).state;
+    for (const command of [{ type: 'approve', at, sha256, seen: seen(added) }, { type: 'decline', at, reason: 'No', sha256, seen: seen(added) }] as const) {
+      let refused: unknown;
+      try {
+        run(changed, [command], client);
+      } catch (error) {
+        refused = error;
+      }
+      expect(refused).toBeInstanceOf(SelectionChanged);
+      expect((refused as SelectionChanged).kind).toBe('conflict');
+      expect((refused as SelectionChanged).fieldErrors).toEqual({ selectionHash: [expect.stringContaining('changed since you saw it')] });
+      expect((refused as SelectionChanged).item.cost).toBe(99);
+      expect(run(changed, [{ ...command, seen: seen(changed) }], client).events).toHaveLength(1);
+    }
+    // Flags are not the selection: what the client saw still holds.
+    const flagged = run(added, itemPatchCommands({ purchasesMade: true }), contractor).state;
+    expect(run(flagged, [{ type: 'approve', at, sha256, seen: seen(added) }], client).events.map((event) => event.type)).toEqual(['ItemApproved']);
+  });
+
+  it('given to a previous client, are cleared when the project moves to another (naming the client, not a field); others stay', () => {
+    const declined = run(added, [{ type: 'decline', at, reason: 'No', sha256, seen: seen(added) }], client).state;
+    for (const answered of [approved, declined]) {
+      const { events, state } = run(answered, [{ type: 'clearAnswerOf', by: 'client-1' }], contractor);
+      expect(events).toEqual([{ type: 'ItemApprovalCleared', data: { field: 'client', was: answered.approval!.status } }]);
+      expect(state.approval).toBeNull();
+    }
+    expect(run(approved, [{ type: 'clearAnswerOf', by: 'client-2' }], contractor).events).toEqual([]);
+    expect(run(added, [{ type: 'clearAnswerOf', by: 'client-1' }], contractor).events).toEqual([]);
+    expect(refusal(() => run(approved, [{ type: 'clearAnswerOf', by: 'client-1' }], client))).toMatchObject({ kind: 'forbidden' });
+    const context = { itemName: 'Desk', roomName: 'Den' };
+    expect(describeItemEvent({ type: 'ItemApprovalCleared', data: { field: 'client', was: 'approved' } }, context).summary).toBe('Approval cleared: client changed "Desk" in Den');
+    expect(describeItemEvent({ type: 'ItemApprovalCleared', data: { field: 'client', was: 'declined' } }, context).summary).toBe('Decline cleared: client changed "Desk" in Den');
+  });
+
   it('declines need a reason (at most 500 characters) and are cleared by a change too', () => {
-    expect(refusal(() => run(added, [{ type: 'decline', at, reason: '  ', sha256 }], client))).toEqual({ kind: 'invalid', field: 'reason' });
-    expect(refusal(() => run(added, [{ type: 'decline', at, reason: 'x'.repeat(501), sha256 }], client))).toEqual({ kind: 'invalid', field: 'reason' });
-    const declined = run(added, [{ type: 'decline', at, reason: ' Too dark ', sha256 }], client).state;
+    expect(refusal(() => run(added, [{ type: 'decline', at, reason: '  ', sha256, seen: seen(added) }], client))).toEqual({ kind: 'invalid', field: 'reason' });
+    expect(refusal(() => run(added, [{ type: 'decline', at, reason: 'x'.repeat(501), sha256, seen: seen(added) }], client))).toEqual({ kind: 'invalid', field: 'reason' });
+    const declined = run(added, [{ type: 'decline', at, reason: ' Too dark ', sha256, seen: seen(added) }], client).state;
     expect(declined.approval).toMatchObject({ status: 'declined', reason: 'Too dark', by: 'client-1' });
     expect(run(declined, itemPatchCommands({ referenceLinks: ['https://a.example/b'] }), contractor).events.at(-1)).toEqual({ type: 'ItemApprovalCleared', data: { field: 'referenceLinks', was: 'declined' } });
   });

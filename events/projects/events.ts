@@ -170,7 +170,10 @@ export const itemDeclined = defineEvent('ItemDeclined', {
   schema: z.object({ declinedAt: z.string(), declinedBy: z.string(), selectionHash: z.string(), reason: z.string() }),
 });
 
-/** A change to the approved (or declined) selection voided the client's answer; `field` is what changed. */
+/**
+ * A change voided the client's answer: `field` is the selection's field that changed, or
+ * `client` when the project moved to another client (issue 27), whose answers were not theirs.
+ */
 export const itemApprovalCleared = defineEvent('ItemApprovalCleared', {
   schemaVersion: 1,
   schema: z.object({ field: z.string(), was: z.enum(['approved', 'declined']) }),

@@ -12,6 +12,12 @@ import { itemCategories, itemTypes, limits, projectStatuses, roomTypes } from '.
  */
 
 const required = (message: string, max = 200) => z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, `must be at most ${max} characters`));
+/**
+ * Text that reaches a mail header (the invitation's subject and greeting name the project and
+ * its client): a line break there could start a header of the sender's choosing (issue 27).
+ */
+const lineBreakMessage = 'must not contain line breaks';
+const singleLine = z.refine((value) => typeof value === 'string' && !/[\r\n\u0085\u2028\u2029]/.test(value), lineBreakMessage);
 const optional = (max: number) =>
   z.pipe(
     z.nullish(z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`))),
@@ -25,9 +31,9 @@ const isoDate = z.pipe(z.nullish(calendarDate), z.transform((value) => value || 
 const money = z.nullable(z.number(moneyMessage).check(z.refine(isMoney, moneyMessage)));
 
 export const projectInput = z.object({
-  name: required('Project name is required', limits.projectName),
+  name: required('Project name is required', limits.projectName).check(singleLine),
   address: required('Project address is required', limits.address),
-  clientName: required('Client name is required', limits.personName),
+  clientName: required('Client name is required', limits.personName).check(singleLine),
   clientEmail: z.pipe(
     z.nullish(
       z.pipe(
@@ -110,12 +116,21 @@ export const itemPatchInput = z
   .check(z.refine((value) => Object.keys(value).length > 0, 'Send at least one field to change'));
 export type ItemPatchInput = z.infer<typeof itemPatchInput>;
 
-/** A client's decline of a selection (issue 18): why, 1 to 500 characters. */
-export const declineInput = z.object({
+/** The selection's hash as the client read it on the item (issue 27): what an approval or decline answers. */
+const selectionHash = z.string('Send the item\'s selectionHash as you read it').check(z.regex(/^[0-9a-f]{64}$/, 'must be the item\'s selectionHash as read (64 hex digits)'));
+
+/** A client's approval of the selection they saw. */
+export const approveInput = z.object({ selectionHash });
+
+/** The decline form (issue 18): why, 1 to 500 characters. */
+export const declineReasonInput = z.object({
   reason: z
     .string('Reason is required')
     .check(z.trim(), z.minLength(1, 'Reason is required'), z.maxLength(limits.declineReason, `must be at most ${limits.declineReason} characters`)),
 });
+
+/** A client's decline of the selection they saw. */
+export const declineInput = z.object({ ...declineReasonInput.shape, selectionHash });
 
 /** The unsubscribe link's token of a decisions digest mail (issue 18), as its page posts it. */
 export const digestUnsubscribeInput = z.object({

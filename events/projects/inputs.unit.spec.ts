@@ -19,6 +19,18 @@ describe('checklist inputs', () => {
     expect(projectInput.safeParse({ ...project, clientName: 'x'.repeat(limits.personName) }).success).toBe(true);
   });
 
+  it('given a line break inside the project or client name (both reach the invitation mail), then that field is named', () => {
+    for (const field of ['name', 'clientName']) {
+      for (const lineBreak of ['\n', '\r', '\r\n', '\u2028']) {
+        const result = projectInput.safeParse({ ...project, [field]: `Maple${lineBreak}Bcc: victim@example.com` });
+        expect(fieldsOf(result), field).toEqual([field]);
+        expect(result.error?.issues[0]?.message).toBe('must not contain line breaks');
+      }
+    }
+    // The address may span lines: it never reaches a header.
+    expect(projectInput.safeParse({ ...project, address: '1 Maple St\nUnit 4' }).success).toBe(true);
+  });
+
   it('given a malformed projectId or roomId, then it is named; a well-formed one passes', () => {
     expect(fieldsOf(roomInput.safeParse({ projectId: 'made-up', type: 'bedroom' }))).toEqual(['projectId']);
     expect(roomInput.safeParse({ projectId: randomUUID(), type: 'bedroom' }).success).toBe(true);

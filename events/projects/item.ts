@@ -1,11 +1,11 @@
 import { eventGuard, type Actor, type Decider } from '../decider';
-import { forbidden, invalid, notFound } from '../errors';
+import { DomainError, forbidden, invalid, notFound } from '../errors';
 import canonicalize from 'canonicalize';
 import type { ItemPatchInput } from './inputs';
 import { cabinetDetailsSchema, itemEvents, listFields, itemStreamId, type BudgetField, type CabinetDetails, type ItemEvent, type ListField } from './events';
 import { isImageRef, isWebUrl } from './links';
 import { flagFields, isComplete, limits, type Flag, type ItemCategory, type ItemType } from './model';
-import { canonicalSelection, isSelectionField, selectionOf, type Sha256 } from './selection';
+import { canonicalSelection, isSelectionField, selectionOf, type Selection, type Sha256 } from './selection';
 import { dateMessage, isCalendarDate, isMoney, leadTimeMessage, moneyMessage } from './values';
 
 /**
@@ -80,9 +80,14 @@ export type ItemCommand =
   | { type: 'setBudget'; field: BudgetField; value: number | null }
   | { type: 'setSchedule'; field: 'decideBy'; value: string | null }
   | { type: 'setSchedule'; field: 'leadTimeDays'; value: number | null }
-  /** `at`: the answer's time; `sha256`: the server's hash function (see selection.ts). */
-  | { type: 'approve'; at: string; sha256: Sha256 }
-  | { type: 'decline'; at: string; reason: string; sha256: Sha256 }
+  /**
+   * `at`: the answer's time; `sha256`: the server's hash function (see selection.ts); `seen`: the
+   * selection's hash as the client read it (a different current one refuses the answer).
+   */
+  | { type: 'approve'; at: string; sha256: Sha256; seen: string }
+  | { type: 'decline'; at: string; reason: string; sha256: Sha256; seen: string }
+  /** The project moved to another client (issue 27): an answer given by `by`, the previous client, no longer stands. */
+  | { type: 'clearAnswerOf'; by: string }
   | { type: 'delete' };
 
 /** A PATCH (or PUT) of an item as commands, decided in turn as one change: flags, details, cabinet details, lists. */
@@ -186,8 +191,7 @@ function decideChange(command: ItemCommand, state: ItemState, actor: Actor): Ite
     }
     case 'approve': {
       if (actor.role !== 'client') throw forbidden('Only the client can approve a selection.');
-      const selection = selectionOf(state);
-      const selectionHash = command.sha256(canonicalSelection(state));
+      const { selection, selectionHash } = seenSelection(state, command);
       if (state.approval?.status === 'approved' && state.approval.selectionHash === selectionHash) return [];
       return [{ type: 'ItemApproved', data: { approvedAt: command.at, approvedBy: actor.userId, selectionHash, selection: { ...selection } } }];
     }
@@ -196,13 +200,40 @@ function decideChange(command: ItemCommand, state: ItemState, actor: Actor): Ite
       const reason = command.reason.trim();
       if (!reason) throw invalid('reason', 'Reason is required');
       if (reason.length > limits.declineReason) throw invalid('reason', `must be at most ${limits.declineReason} characters`);
-      const selectionHash = command.sha256(canonicalSelection(state));
+      const { selectionHash } = seenSelection(state, command);
       return [{ type: 'ItemDeclined', data: { declinedAt: command.at, declinedBy: actor.userId, selectionHash, reason } }];
     }
+    case 'clearAnswerOf':
+      if (actor.role === 'client') throw forbidden('Only the contractor can move the project to another client.');
+      return state.approval?.by === command.by ? [{ type: 'ItemApprovalCleared', data: { field: clientChanged, was: state.approval.status } }] : [];
     case 'delete':
       if (actor.role !== 'contractor') throw forbidden('Only the contractor can delete items.');
       return [{ type: 'ItemDeleted', data: { itemId: state.itemId } }];
   }
+}
+
+/** What an ItemApprovalCleared names when the project's client changed, not the selection. */
+export const clientChanged = 'client';
+
+/**
+ * An approval or decline sent for a selection other than the item's current one (issue 27): the
+ * client answers what they saw, so a change they have not seen refuses the answer (409). Carries
+ * the item as it is now, for the answer to show the current selection.
+ */
+export class SelectionChanged extends DomainError {
+  constructor(readonly item: ItemState) {
+    super('conflict', `selectionHash: ${selectionChangedMessage}`, { selectionHash: [selectionChangedMessage] });
+  }
+}
+
+export const selectionChangedMessage = 'The selection changed since you saw it. Check the new selection and answer again.';
+
+/** The item's selection and its hash, if it is the one the client saw; refused otherwise. */
+function seenSelection(state: ItemState, command: { sha256: Sha256; seen: string }): { selection: Selection; selectionHash: string } {
+  const selection = selectionOf(state);
+  const selectionHash = command.sha256(canonicalSelection(state));
+  if (selectionHash !== command.seen) throw new SelectionChanged(state);
+  return { selection, selectionHash };
 }
 
 function checkMoney(field: BudgetField, value: number | null): void {

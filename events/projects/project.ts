@@ -93,10 +93,11 @@ export function decideProject(command: ProjectCommand, state: ProjectState, acto
       return [{ type: 'ClientInvited', data: { email } }];
     }
     case 'update': {
+      const details = withoutPreviousClientPhone(state, command.details);
       const changes = Object.fromEntries(
         detailFields
-          .filter((field) => (state.details[field] ?? null) !== (command.details[field] ?? null))
-          .map((field) => [field, { from: state.details[field] ?? null, to: command.details[field] ?? null }]),
+          .filter((field) => (state.details[field] ?? null) !== (details[field] ?? null))
+          .map((field) => [field, { from: state.details[field] ?? null, to: details[field] ?? null }]),
       );
       return Object.keys(changes).length ? [{ type: 'ProjectUpdated', data: { changes } }] : [];
     }
@@ -123,6 +124,17 @@ export function decideProject(command: ProjectCommand, state: ProjectState, acto
       return [{ type: 'RoomDeleted', data: { roomId: target.roomId, name: displayName(target) } }];
     }
   }
+}
+
+/**
+ * A new client e-mail is another client (issue 27): the phone kept was the previous client's, so
+ * it goes unless a new one comes with the e-mail, and the next client never reads it. Whether or
+ * not a client had been assigned: otherwise the answer would tell whether the old address had an
+ * account.
+ */
+function withoutPreviousClientPhone(state: ProjectState, details: ProjectDetails): ProjectDetails {
+  const moved = (state.details.clientEmail ?? null) !== (details.clientEmail ?? null);
+  return moved && (details.clientPhone ?? null) === (state.details.clientPhone ?? null) ? { ...details, clientPhone: null } : details;
 }
 
 export function evolveProject(state: ProjectState, event: ProjectEvent): ProjectState {

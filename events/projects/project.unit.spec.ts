@@ -122,6 +122,18 @@ describe('updating project details', () => {
     expect(decideProject({ type: 'update', details: { ...details } }, existing(), contractor)).toEqual([]);
   });
 
+  it('given a new client e-mail, when updating, then the phone kept (the previous client\'s) goes, unless a new one comes with it', () => {
+    const withPhone = decideAll([{ type: 'update', details: { ...details, clientPhone: '555-0100' } }], contractor, existing()).state;
+    expect(decideProject({ type: 'update', details: { ...details, clientPhone: '555-0100', clientEmail: 'sam@example.com' } }, withPhone, contractor)).toEqual([
+      { type: 'ProjectUpdated', data: { changes: { clientEmail: { from: 'jordan@example.com', to: 'sam@example.com' }, clientPhone: { from: '555-0100', to: null } } } },
+    ]);
+    expect(decideProject({ type: 'update', details: { ...details, clientPhone: '555-0199', clientEmail: 'sam@example.com' } }, withPhone, contractor)[0]!.data).toEqual({
+      changes: { clientEmail: { from: 'jordan@example.com', to: 'sam@example.com' }, clientPhone: { from: '555-0100', to: '555-0199' } },
+    });
+    // The same e-mail: the phone stays.
+    expect(decideProject({ type: 'update', details: { ...details, clientPhone: '555-0100', name: 'Maple 2' } }, withPhone, contractor)[0]!.data).toEqual({ changes: { name: { from: 'Maple Street Remodel', to: 'Maple 2' } } });
+  });
+
   it('given an update, when applied, then the state holds the new values and keeps the rest', () => {
     const state = decideAll([{ type: 'update', details: { ...details, name: 'Maple Street, phase 2', startDate: null } }], contractor, existing()).state;
     expect(state.details).toEqual({ ...details, name: 'Maple Street, phase 2', startDate: null });

@@ -6,6 +6,7 @@ import { publishedKeys } from '../audit/audit-key';
 import { afterCursor, cursorOf, matches, projectTrail } from '../audit/project-trail';
 import { projectStreams } from '../audit/project-streams';
 import { httpHandler } from '../http/handler';
+import { auditForClient } from '../projects/client-contacts';
 import { idParam } from '../projects/params';
 import { summaryPreload, visibleSummary } from '../projects/project-access';
 import { recordedCheckpoints } from '../store/audit-checkpoints';
@@ -44,7 +45,8 @@ export const handler = httpHandler(httpRoutes.projectAudit, { params: idParam, q
   const trail = projectTrail(summary.id, streams.map((stream) => ({ ...stream, events: opened.slice(next, (next += stream.events.length)) })));
 
   const filter = { ...query, from: query.from && new Date(query.from).toISOString(), to: query.to && new Date(query.to).toISOString() };
-  const matching = trail.entries.filter((entry) => matches(entry, filter));
+  const entries = principal.role === 'client' ? auditForClient(trail.entries) : trail.entries;
+  const matching = entries.filter((entry) => matches(entry, filter));
   const after = query.before === undefined ? matching : afterCursor(matching, query.before);
   if (!after) throw invalid('before', 'must be the nextCursor of a previous page');
   const page = after.slice(0, AUDIT_PAGE_SIZE);

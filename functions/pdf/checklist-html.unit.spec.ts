@@ -15,7 +15,6 @@ function documentWith(rooms: ChecklistDocument['rooms'], overrides: Partial<Chec
     project: {
       id: 'p1',
       contractorId: 'c1',
-      clientId: null,
       name: 'Maple Street Remodel',
       address: '12 Maple Street',
       clientName: 'Chris Owner',

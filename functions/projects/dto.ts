@@ -1,6 +1,7 @@
 import type { Approval, Budget, ChecklistItem, ClientProject, Project, ProjectStats, ProjectWithStats, Room } from '../../contract/projects';
 import type { ProjectDetails } from '../../events/projects/events';
 import { displayName } from '../../events/projects/room-naming';
+import { selectionHashOf } from './selection-hash';
 import type { ApprovalView, BudgetView, ItemView, ProjectSummaryView, RoomView } from './views';
 
 /** What the API answers, in the field names of spec sections 3 and 7 (the shapes are in contract/). */
@@ -11,7 +12,6 @@ export function projectDto(summary: ProjectSummaryView): Project {
   return {
     id: summary.id,
     contractorId: summary.contractorId,
-    clientId: summary.clientId ?? null,
     name: summary.name,
     address: summary.address,
     clientName: summary.clientName,
@@ -72,7 +72,12 @@ export const roomDto = (room: RoomView): Room => ({
   completedItems: room.completed,
 });
 
-export const itemDto = (item: ItemView): ChecklistItem => ({
+export const itemDto = (item: ItemView): ChecklistItem => {
+  const answer = itemAnswer(item);
+  return { ...answer, selectionHash: selectionHashOf(answer) };
+};
+
+const itemAnswer = (item: ItemView): Omit<ChecklistItem, 'selectionHash'> => ({
   id: item.id,
   roomId: item.roomId,
   category: item.category,

@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { ChecklistItem } from '../../contract/projects';
 import type { ItemEvent } from '../../events/projects/events';
 import type { ItemState } from '../../events/projects/item';
 import type { SignedIn } from '../auth/sessions';
 import { itemDto } from './dto';
 import { itemItem, type ItemView } from './views';
-
-/** The hash an approval records of its selection (events/projects/selection.ts says what is hashed). */
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
  * An item command's answer: the item after it, its approval named by whoever gave it (the caller,

@@ -140,6 +140,27 @@ describe('selections on the checklist (issue 18)', () => {
     // Decline is gone once declined: the focus goes to Approve, not to the page's start.
     await expect.poll(() => card(client, 'Countertops').getByRole('button', { name: 'Approve Countertops' }).evaluate((button) => button === document.activeElement)).toBe(true);
     await card(contractor, 'Countertops').getByText('Declined: Too dark for the room').waitFor();
+
+    // Issue 27: the contractor's change lands while the client's Approve is on its way. Nothing is
+    // recorded; the card shows the new selection (and says so), to approve again.
+    await client.route(
+      '**/api/checklist-items/*/approve',
+      async (route) => {
+        await patch(contractor, itemId('Countertops'), { details: 'Soapstone, honed' });
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    const stale = client.waitForResponse((response) => response.url().endsWith('/approve'));
+    await card(client, 'Countertops').getByRole('button', { name: 'Approve Countertops' }).click();
+    expect((await stale).status()).toBe(409);
+    await client.getByRole('region', { name: 'Notifications (F8)' }).getByText('The selection changed since you saw it. Check the new selection and answer again.', { exact: true }).waitFor();
+    await expect.poll(() => card(client, 'Countertops').getByLabel('Details').inputValue()).toBe('Soapstone, honed');
+    expect(await approvedCount(card(client, 'Countertops'))).toBe(0);
+    await card(client, 'Countertops').getByRole('button', { name: 'Approve Countertops' }).click();
+    await card(client, 'Countertops').getByText(/^Approved by Chris Owner on/).waitFor();
+    const approved = (await (await client.request.get(`/api/projects/${projectId}/checklist`)).json()) as ProjectChecklist;
+    expect(approved.rooms.flatMap((room) => room.items).find((entry) => entry.id === itemId('Countertops'))).toMatchObject({ details: 'Soapstone, honed', approval: { status: 'approved' } });
   });
 
   it('shows the decisions due (overdue marked) and the budget (over budget), with the fields on the card; no violation', async () => {
@@ -204,7 +225,9 @@ describe('selections on the checklist (issue 18)', () => {
       await shotsInBothSchemes(contractor, `selections-contractor-${size.width}x${size.height}`, size.colorScheme);
 
       // The client sees the same; their allowance is read-only, the cost theirs to set.
-      await client.request.post(`/api/checklist-items/${itemId('Backsplash')}/approve`);
+      const read = (await (await client.request.get(`/api/projects/${projectId}/checklist`)).json()) as ProjectChecklist;
+      const { selectionHash } = read.rooms.flatMap((room) => room.items).find((entry) => entry.id === itemId('Backsplash'))!;
+      expect((await client.request.post(`/api/checklist-items/${itemId('Backsplash')}/approve`, { data: { selectionHash } })).status()).toBe(200);
       await openChecklist(client, 'client', projectId);
       await client.getByRole('region', { name: 'Decisions due' }).scrollIntoViewIfNeeded();
       await client.getByRole('region', { name: 'Decisions due' }).getByTestId('decision').first().waitFor();
@@ -363,12 +386,12 @@ describe('selections on the checklist (issue 18)', () => {
     const sent = await runScript('send-digest', ['--day', today]);
     expect(sent.code).toBe(0);
     const mail = (await mailTo(clientEmail)).find((entry) => entry.subject.startsWith('Birch Lane Renovation:'));
-    const link = /https?:\/\/\S+\/digest-unsubscribe\?token=[\w.%-]+/.exec(mail?.text ?? '')?.[0];
+    const link = /https?:\/\/\S+\/digest-unsubscribe#token=[\w.%-]+/.exec(mail?.text ?? '')?.[0];
     expect(link).toBeDefined();
     void projectId;
 
     const page = await openPage({ width: 390, height: 844, colorScheme: 'dark' });
-    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await page.goto(new URL(link!).pathname + new URL(link!).hash);
     await page.getByRole('heading', { name: 'Unsubscribe from the decisions e-mail' }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'selections-unsubscribe-ask-390-dark');
@@ -383,7 +406,7 @@ describe('selections on the checklist (issue 18)', () => {
     const bad = await openPage();
     let posts = 0;
     bad.on('request', (request) => void (request.url().endsWith('/api/digest/unsubscribe') && posts++));
-    await bad.goto('/digest-unsubscribe?token=not-a-real-token');
+    await bad.goto('/digest-unsubscribe#token=not-a-real-token');
     await bad.getByRole('button', { name: 'Unsubscribe' }).waitFor();
     expect(posts).toBe(0);
     await bad.getByRole('button', { name: 'Unsubscribe' }).click();

@@ -27,7 +27,6 @@ async function projectWithItem() {
   const contractor = await signedUp('contractor');
   const client = await signedUp('client');
   const created = await contractor.api.post('/api/projects', { name: 'Approval Abode', address: '5 Yes Street', clientName: 'Chris Owner', clientEmail: client.user.email });
-  expect(created.body.clientId).toBe(client.user.id);
   const projectId = created.body.id as string;
   const room = await contractor.api.post('/api/rooms', { projectId, type: 'study', customName: 'Den' });
   const item = await contractor.api.post('/api/checklist-items', { roomId: room.body.id, category: 'special_features', name: 'Built-in desk' });
@@ -35,11 +34,14 @@ async function projectWithItem() {
   const itemId = item.body.id as string;
   const chosen = await patch(contractor.api, itemId, { details: 'Walnut, 60 inch', referenceLinks: ['https://desks.example/walnut'], referenceImages: ['https://desks.example/walnut.jpg'], allowance: 1800, cost: 1650.25 });
   expect(chosen.status).toBe(200);
-  return { contractor, client, projectId, roomId: room.body.id as string, itemId };
+  const roomId = room.body.id as string;
+  /** The selection's hash as the client reads it now: what the web app sends with an answer. */
+  const seen = async () => (await itemAsRead(client.api, roomId, itemId)).selectionHash as string;
+  return { contractor, client, projectId, roomId, itemId, seen };
 }
 
 const patch = (api: ApiClient, itemId: string, body: unknown) => api.request('PATCH', `/api/checklist-items/${itemId}`, body);
-const approve = (api: ApiClient, itemId: string) => api.post(`/api/checklist-items/${itemId}/approve`);
+const approve = (api: ApiClient, itemId: string, selectionHash: string) => api.post(`/api/checklist-items/${itemId}/approve`, { selectionHash });
 const decline = (api: ApiClient, itemId: string, body: unknown) => api.post(`/api/checklist-items/${itemId}/decline`, body);
 
 /** The selection of an item as answered, hashed as an auditor would recompute it: canonical JSON (RFC 8785), SHA-256. */
@@ -57,8 +59,10 @@ describe('approving a selection', () => {
     const { contractor, client, projectId, roomId, itemId } = await projectWithItem();
     const before = await itemAsRead(client.api, roomId, itemId);
     expect(before.approval).toBeNull();
+    // Every read carries the hash of the selection as it is, which an auditor can recompute.
+    expect(before.selectionHash).toBe(selectionHashOf(before));
 
-    const approved = await approve(client.api, itemId);
+    const approved = await approve(client.api, itemId, before.selectionHash);
     expect(approved.status).toBe(200);
     expect(approved.body.approval).toEqual({ status: 'approved', approvedAt: expect.any(String), approvedBy: { id: client.user.id, name: 'Chris Owner' }, selectionHash: selectionHashOf(before) });
     expect(Date.now() - Date.parse(approved.body.approval.approvedAt)).toBeLessThan(60_000);
@@ -89,32 +93,33 @@ describe('approving a selection', () => {
     expect(actions).toContain('Approved selection "Built-in desk" in Den');
 
     // Approving the same selection again changes nothing.
-    const again = await approve(client.api, itemId);
+    const again = await approve(client.api, itemId, before.selectionHash);
     expect(again.body.approval).toEqual(approved.body.approval);
     expect((await client.api.get(`/api/checklist-items/${itemId}/history`)).body.entries.filter((candidate: { eventType: string }) => candidate.eventType === 'ItemApproved')).toHaveLength(1);
     await expectReplayEqualsLive(projectId);
   });
 
   it('is the assigned client’s alone: 403 for the contractor, 404 for others, 401 signed out, 400 for a malformed id', async () => {
-    const { contractor, client, roomId, itemId } = await projectWithItem();
+    const { contractor, client, roomId, itemId, seen } = await projectWithItem();
     const otherClient = await signedUp('client');
     const stranger = await signedUp('contractor');
-    expect((await approve(contractor.api, itemId)).status).toBe(403);
-    expect((await decline(contractor.api, itemId, { reason: 'No' })).status).toBe(403);
-    expect((await approve(otherClient.api, itemId)).status).toBe(404);
-    expect((await decline(otherClient.api, itemId, { reason: 'No' })).status).toBe(404);
-    expect((await approve(otherClient.api, randomUUID())).status).toBe(404);
-    expect((await approve(stranger.api, itemId)).status).toBe(403);
-    expect((await approve(new ApiClient(randomUUID()), itemId)).status).toBe(401);
-    const malformed = await approve(client.api, 'not-an-id');
+    const selectionHash = await seen();
+    expect((await approve(contractor.api, itemId, selectionHash)).status).toBe(403);
+    expect((await decline(contractor.api, itemId, { reason: 'No', selectionHash })).status).toBe(403);
+    expect((await approve(otherClient.api, itemId, selectionHash)).status).toBe(404);
+    expect((await decline(otherClient.api, itemId, { reason: 'No', selectionHash })).status).toBe(404);
+    expect((await approve(otherClient.api, randomUUID(), selectionHash)).status).toBe(404);
+    expect((await approve(stranger.api, itemId, selectionHash)).status).toBe(403);
+    expect((await approve(new ApiClient(randomUUID()), itemId, selectionHash)).status).toBe(401);
+    const malformed = await approve(client.api, 'not-an-id', selectionHash);
     expect(malformed.status).toBe(400);
     expect(Object.keys(malformed.body.fieldErrors)).toContain('id');
     expect((await itemAsRead(client.api, roomId, itemId)).approval).toBeNull();
   });
 
   it('holds through flags (Selected, Purchased, Installed) and is voided by any change to the selection, which the history names and the client hears live', async () => {
-    const { contractor, client, projectId, roomId, itemId } = await projectWithItem();
-    const approved = (await approve(client.api, itemId)).body.approval;
+    const { contractor, client, projectId, roomId, itemId, seen } = await projectWithItem();
+    const approved = (await approve(client.api, itemId, await seen())).body.approval;
     expect((await patch(contractor.api, itemId, { contractorCompleted: true, purchasesMade: true })).body.approval).toEqual(approved);
     expect((await patch(client.api, itemId, { clientCompleted: true })).body.approval).toEqual(approved);
     expect((await patch(contractor.api, itemId, { decideBy: '2027-01-15', leadTimeDays: 30 })).body.approval).toEqual(approved);
@@ -151,7 +156,7 @@ describe('approving a selection', () => {
       ['details', JSON.stringify({ tile: 'Subway', grout: 'White' })],
       ['allowance', 2000],
     ] as const) {
-      expect((await approve(client.api, itemId)).body.approval).toMatchObject({ status: 'approved' });
+      expect((await approve(client.api, itemId, await seen())).body.approval).toMatchObject({ status: 'approved' });
       const answer = await patch(contractor.api, itemId, { [field]: value });
       expect(answer.body.approval, field).toBeNull();
       const last = ((await contractor.api.get(`/api/projects/${projectId}/history`)).body as { action: string; details: string }[])[0]!;
@@ -161,11 +166,71 @@ describe('approving a selection', () => {
   });
 });
 
+describe('answering what the client saw (issue 27)', () => {
+  it('refuses an approval or decline of a selection that changed since it was read: 409 with the selection as it is now, nothing recorded', async () => {
+    const { contractor, client, projectId, roomId, itemId } = await projectWithItem();
+    const read = await itemAsRead(client.api, roomId, itemId);
+    // The contractor changes the cost while the client looks at the old one.
+    expect((await patch(contractor.api, itemId, { cost: 1999 })).status).toBe(200);
+    const eventsBefore = (await client.api.get(`/api/checklist-items/${itemId}/history`)).body.entries.length;
+
+    for (const [name, answer] of [
+      ['approve', () => approve(client.api, itemId, read.selectionHash)],
+      ['decline', () => decline(client.api, itemId, { reason: 'Too dark', selectionHash: read.selectionHash })],
+    ] as const) {
+      const stale = await answer();
+      expect(stale.status, name).toBe(409);
+      expect(stale.body.fieldErrors, name).toEqual({ selectionHash: [expect.stringContaining('changed since you saw it')] });
+      expect(stale.body.message, name).toBe('The selection changed since you saw it. Check the new selection and answer again.');
+      // The current selection, to show the client: the new cost, and the hash to answer it with.
+      expect(stale.body.item, name).toMatchObject({ id: itemId, cost: 1999, details: 'Walnut, 60 inch', approval: null });
+      expect(stale.body.item.selectionHash, name).toBe(selectionHashOf(stale.body.item));
+      expect(stale.body.item.selectionHash, name).not.toBe(read.selectionHash);
+    }
+    // Nothing recorded: no event, no approval on any read.
+    expect((await client.api.get(`/api/checklist-items/${itemId}/history`)).body.entries).toHaveLength(eventsBefore);
+    expect((await itemAsRead(contractor.api, roomId, itemId)).approval).toBeNull();
+    const actions = ((await contractor.api.get(`/api/projects/${projectId}/history`)).body as { action: string }[]).map((line) => line.action);
+    expect(actions).not.toContain('Approved selection');
+
+    // Answering the selection as it is now works; so does a decline of it.
+    const fresh = await itemAsRead(client.api, roomId, itemId);
+    const declined = await decline(client.api, itemId, { reason: 'Too dark', selectionHash: fresh.selectionHash });
+    expect(declined.status).toBe(200);
+    expect(declined.body.approval).toMatchObject({ status: 'declined', selectionHash: fresh.selectionHash });
+    const approved = await approve(client.api, itemId, fresh.selectionHash);
+    expect(approved.status).toBe(200);
+    expect(approved.body.approval).toMatchObject({ status: 'approved', selectionHash: fresh.selectionHash });
+    // A flag set since the read is not a change to the selection.
+    expect((await patch(contractor.api, itemId, { purchasesMade: true })).status).toBe(200);
+    expect((await approve(client.api, itemId, fresh.selectionHash)).status).toBe(200);
+    await expectReplayEqualsLive(projectId);
+  });
+
+  it('needs the selectionHash as read: missing or not a hash is a 400 naming it, recording nothing', async () => {
+    const { client, roomId, itemId } = await projectWithItem();
+    for (const body of [{}, { selectionHash: '' }, { selectionHash: 42 }, { selectionHash: 'x'.repeat(64) }, { selectionHash: 'a'.repeat(65) }, { selectionHash: 'A'.repeat(64) }]) {
+      for (const [name, answer] of [
+        ['approve', await client.api.post(`/api/checklist-items/${itemId}/approve`, body)],
+        ['decline', await decline(client.api, itemId, { reason: 'No', ...body })],
+      ] as const) {
+        expect(answer.status, `${name} ${JSON.stringify(body)}`).toBe(400);
+        expect(Object.keys(answer.body.fieldErrors ?? {}), `${name} ${JSON.stringify(body)}`).toEqual(['selectionHash']);
+      }
+    }
+    // No body at all: the same.
+    const bare = await client.api.post(`/api/checklist-items/${itemId}/approve`);
+    expect(bare.status).toBe(400);
+    expect(Object.keys(bare.body.fieldErrors ?? {})).toContain('selectionHash');
+    expect((await itemAsRead(client.api, roomId, itemId)).approval).toBeNull();
+  });
+});
+
 describe('declining a selection', () => {
   it('records the client’s reason, answered by the item until the selection changes', async () => {
-    const { contractor, client, projectId, roomId, itemId } = await projectWithItem();
+    const { contractor, client, projectId, roomId, itemId, seen } = await projectWithItem();
     const before = await itemAsRead(client.api, roomId, itemId);
-    const declined = await decline(client.api, itemId, { reason: '  Too dark for the room  ' });
+    const declined = await decline(client.api, itemId, { reason: '  Too dark for the room  ', selectionHash: before.selectionHash });
     expect(declined.status).toBe(200);
     expect(declined.body.approval).toEqual({ status: 'declined', declinedAt: expect.any(String), declinedBy: { id: client.user.id, name: 'Chris Owner' }, reason: 'Too dark for the room', selectionHash: selectionHashOf(before) });
     expect((await itemAsRead(contractor.api, roomId, itemId)).approval).toEqual(declined.body.approval);
@@ -178,27 +243,28 @@ describe('declining a selection', () => {
     expect(changed.body.approval).toBeNull();
     expect(((await contractor.api.get(`/api/projects/${projectId}/history`)).body as { action: string }[])[0]!.action).toBe('Decline cleared: details changed');
     // A later approval replaces a decline.
-    await decline(client.api, itemId, { reason: 'Still no' });
-    expect((await approve(client.api, itemId)).body.approval).toMatchObject({ status: 'approved' });
+    await decline(client.api, itemId, { reason: 'Still no', selectionHash: await seen() });
+    expect((await approve(client.api, itemId, await seen())).body.approval).toMatchObject({ status: 'approved' });
     await expectReplayEqualsLive(projectId);
   });
 
   it('needs a reason of at most 500 characters (400 naming reason), and changes nothing otherwise', async () => {
-    const { client, roomId, itemId } = await projectWithItem();
+    const { client, roomId, itemId, seen } = await projectWithItem();
+    const selectionHash = await seen();
     for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 42 }, { reason: null }]) {
-      const answer = await decline(client.api, itemId, body);
+      const answer = await decline(client.api, itemId, { ...body, selectionHash });
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(answer.body.fieldErrors ?? {}), JSON.stringify(body)).toContain('reason');
     }
     expect((await itemAsRead(client.api, roomId, itemId)).approval).toBeNull();
-    expect((await decline(client.api, itemId, { reason: 'x'.repeat(500) })).status).toBe(200);
+    expect((await decline(client.api, itemId, { reason: 'x'.repeat(500), selectionHash })).status).toBe(200);
   });
 });
 
 describe('the audit trail of an approval', () => {
   it('shows the approval on the Audit page, and the audit export holding it verifies offline against the published keys', async () => {
-    const { contractor, client, projectId, itemId } = await projectWithItem();
-    const approved = (await approve(client.api, itemId)).body.approval;
+    const { contractor, client, projectId, itemId, seen } = await projectWithItem();
+    const approved = (await approve(client.api, itemId, await seen())).body.approval;
 
     const audit = (await contractor.api.get(`/api/projects/${projectId}/audit?item=${itemId}`)).body as { entries: { eventType: string; actor: { name: string }; changes: { field: string }[] }[] };
     const shown = audit.entries.find((entry) => entry.eventType === 'ItemApproved');

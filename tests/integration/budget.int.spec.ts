@@ -14,7 +14,7 @@ async function projectWithClient() {
   const contractor = await signedUp('contractor');
   const client = await signedUp('client');
   const created = await contractor.api.post('/api/projects', { name: 'Budget House', address: '9 Elm Road', clientName: 'Chris Owner', clientEmail: client.user.email });
-  expect(created.body.clientId).toBe(client.user.id);
+  expect((await client.api.get(`/api/projects/${created.body.id}/checklist`)).status).toBe(200);
   const projectId = created.body.id as string;
   const room = async (type: string, customName: string) => {
     const answer = await contractor.api.post('/api/rooms', { projectId, type, customName });

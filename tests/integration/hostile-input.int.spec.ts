@@ -41,6 +41,7 @@ const validBodies: Record<Exclude<RouteName, ReadRoute>, (world: World) => Recor
   // An address no account has: nothing is mailed, whatever slips through.
   magicLink: () => ({ email: uniqueEmail('hostile') }),
   magicLinkVerify: () => ({ token: 'a-sign-in-token' }),
+  notMe: () => ({ token: 'a-not-me-token' }),
   createProject: () => projectBody,
   updateProject: () => projectBody,
   patchProject: () => ({ lockBoxCode: '4411', status: 'active' }),
@@ -66,8 +67,9 @@ const validBodies: Record<Exclude<RouteName, ReadRoute>, (world: World) => Recor
   patchItem: () => itemChanges,
   putItem: () => itemChanges,
   deleteItem: () => null,
-  approveItem: () => null,
-  declineItem: () => ({ reason: 'Too dark for the room' }),
+  // A well-formed selectionHash (issue 27): a stale one answers 409, a hostile one 400.
+  approveItem: () => ({ selectionHash: 'a'.repeat(64) }),
+  declineItem: () => ({ reason: 'Too dark for the room', selectionHash: 'a'.repeat(64) }),
   postChat: ({ ours }) => ({ projectId: ours.project, senderType: 'contractor', senderName: 'Casey Builder', message: 'Tile arrives Monday', messageType: 'chat', roomId: ours.room }),
   markMessageRead: () => ({ readByContractor: true }),
   markAllRead: () => ({ userType: 'contractor', readByContractor: true }),
@@ -198,7 +200,7 @@ beforeAll(async () => {
   const [ours, theirs] = await Promise.all([tenant(contractor, client.user.email), tenant(stranger)]);
   const upload = await contractor.api.post('/api/objects/upload');
   expect(upload.status).toBe(200);
-  world = { contractor, client, stranger, ours, theirs, objectURL: upload.body.uploadURL.replace(/[?#].*$/s, '') };
+  world = { contractor, client, stranger, ours, theirs, objectURL: `${upload.body.uploadURL.replace(/\/+$/, '')}/${upload.body.fields.key}` };
 });
 
 const routes = Object.entries(httpRoutes) as [RouteName, HttpRoute][];

@@ -164,6 +164,9 @@ describe('erasing a person', () => {
     const messages = await chatOf(contractor.api, project.id);
     expect(messages.find((message) => message.message === 'Thanks, oak it is.')).toMatchObject({ senderName: 'Deleted user' });
     expect(await projectOf(contractor.api, project.id)).toMatchObject({ name: 'Erasure Court', clientName: 'Deleted user' });
+    // The answers carry no clientId (issue 27: no tell); the summary view itself has the client cleared.
+    const { Item: summary } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.projectSummary(project.id), ConsistentRead: true }));
+    expect(summary?.clientId ?? null).toBeNull();
     expect(await verifyProject(eventStore(), project.id)).toEqual([]);
   });
 

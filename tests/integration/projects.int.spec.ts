@@ -22,14 +22,14 @@ const projectForm = (overrides: Record<string, unknown> = {}) => ({
 async function newProject(api: ApiClient, overrides: Record<string, unknown> = {}) {
   const answer = await api.post('/api/projects', projectForm(overrides));
   expect(answer.status).toBe(201);
-  return answer.body as { id: string; clientId: string | null; clientEmail: string };
+  return answer.body as { id: string; clientEmail: string };
 }
 
 describe('project lifecycle', () => {
   it('creates a project from the template, lists it with stats, and deletes it', async () => {
     const { api } = await signedUp('contractor');
     const project = await newProject(api);
-    expect(project).toMatchObject({ name: 'Maple Street Remodel', address: '12 Maple Street', status: 'active', clientId: null });
+    expect(project).toMatchObject({ name: 'Maple Street Remodel', address: '12 Maple Street', status: 'active' });
 
     const rooms = (await api.get(`/api/projects/${project.id}/rooms`)).body;
     expect(rooms.map((room: { type: string }) => room.type)).toEqual(['whole_home', 'kitchen', 'living_room', 'dining_room', 'bedroom', 'bathroom', 'laundry', 'exterior']);
@@ -207,7 +207,6 @@ describe('tenant isolation', () => {
 describe('client assignment by e-mail', () => {
   it('assigns a project to an existing client account with its client e-mail, in any case', async () => {
     const { client, project } = await projectWithClient();
-    expect(project.clientId).toBe(client.user.id);
     expect((await client.api.get('/api/client-projects')).body.map((p: { id: string }) => p.id)).toEqual([project.id]);
     expect((await client.api.get('/api/projects')).body.map((p: { id: string }) => p.id)).toEqual([project.id]);
   });
@@ -216,12 +215,11 @@ describe('client assignment by e-mail', () => {
     const contractor = await signedUp('contractor');
     const email = uniqueEmail('later');
     const project = await newProject(contractor.api, { clientEmail: email });
-    expect(project.clientId).toBeNull();
     const client = await signedUp('client', { email });
     expect((await client.api.get('/api/client-projects')).body.map((p: { id: string }) => p.id)).toEqual([project.id]);
 
     const updated = await contractor.api.put(`/api/projects/${project.id}`, projectForm({ clientEmail: uniqueEmail('someone-else') }));
-    expect(updated.body.clientId).toBeNull();
+    expect(updated.status).toBe(200);
     expect((await client.api.get('/api/client-projects')).body).toEqual([]);
     expect((await client.api.get(`/api/projects/${project.id}/stats`)).status).toBe(404);
   });
@@ -229,10 +227,66 @@ describe('client assignment by e-mail', () => {
   it("removes a contractor's projects with the account, and frees a deleted client's projects", async () => {
     const { contractor, client, project } = await projectWithClient();
     expect((await client.api.delete('/api/auth/account')).status).toBe(200);
-    expect((await contractor.api.get('/api/projects/with-stats')).body[0]).toMatchObject({ id: project.id, clientId: null });
+    expect((await contractor.api.get('/api/projects/with-stats')).body[0]).toMatchObject({ id: project.id });
     expect((await contractor.api.delete('/api/auth/account')).status).toBe(200);
     const again = await signedUp('contractor');
     expect((await again.api.get(`/api/projects/${project.id}/stats`)).status).toBe(404);
+  });
+});
+
+describe('what a project answer tells about its client e-mail (issue 27)', () => {
+  /** An answer with what differs from project to project (ids, times, the address typed) set aside. */
+  const shapeOf = (answer: { status: number; body: Record<string, unknown> }) => ({
+    status: answer.status,
+    body: Object.fromEntries(Object.entries(answer.body).map(([key, value]) => [key, ['id', 'createdAt', 'updatedAt', 'clientEmail'].includes(key) ? typeof value : value])),
+  });
+
+  it('answers create, edit and list alike whether or not the address has an account (verified, unverified or none)', async () => {
+    const contractor = await signedUp('contractor');
+    const verified = await signedUp('client');
+    const unverified = await signedUp('client', {}, { verified: false });
+    const addresses = [verified.user.email, unverified.user.email, uniqueEmail('nobody')];
+
+    const created = await Promise.all(addresses.map((clientEmail) => contractor.api.post('/api/projects', projectForm({ clientEmail }))));
+    const [first, ...others] = created.map(shapeOf);
+    expect(first!.status).toBe(201);
+    for (const other of others) expect(other).toEqual(first);
+    // Nothing names an account: no client id, no field beyond the form's and the project's own.
+    expect(Object.keys(created[0]!.body).sort()).toEqual(['address', 'clientEmail', 'clientName', 'clientPhone', 'contractorId', 'contractorNotes', 'createdAt', 'id', 'lockBoxCode', 'name', 'startDate', 'status', 'targetCompletionDate', 'updatedAt']);
+    expect(JSON.stringify(created.map((answer) => answer.body))).not.toContain(verified.user.id);
+    expect(JSON.stringify(created.map((answer) => answer.body))).not.toContain(unverified.user.id);
+    // The registered client still gets the project: only the answer is silent.
+    expect((await verified.api.get('/api/client-projects')).body.map((p: { id: string }) => p.id)).toEqual([created[0]!.body.id]);
+
+    // Editing towards each address answers alike too, as do the lists.
+    const edited = await Promise.all(created.map((answer, at) => contractor.api.put(`/api/projects/${answer.body.id}`, projectForm({ clientEmail: addresses[(at + 1) % 3], name: 'Renamed' }))));
+    const [firstEdit, ...otherEdits] = edited.map(shapeOf);
+    expect(firstEdit!.status).toBe(200);
+    for (const other of otherEdits) expect(other).toEqual(firstEdit);
+    const listed = (await contractor.api.get('/api/projects/with-stats')).body as Record<string, unknown>[];
+    expect(new Set(listed.map((project) => Object.keys(project).sort().join()))).toHaveProperty('size', 1);
+    expect(JSON.stringify(listed)).not.toContain(verified.user.id);
+  });
+});
+
+describe('names that reach a mail header (issue 27)', () => {
+  it('refuses a line break in the project or client name on create and edit: 400 naming the field, nothing recorded', async () => {
+    const { contractor, project } = await projectWithClient();
+    const historyBefore = (await contractor.api.get(`/api/projects/${project.id}/history`)).body.length;
+    for (const field of ['name', 'clientName']) {
+      for (const value of ['Maple\r\nBcc: victim@example.com', 'Maple\nStreet', 'Maple\rStreet', 'Maple\u2028Street']) {
+        for (const [method, path] of [['POST', '/api/projects'], ['PUT', `/api/projects/${project.id}`]] as const) {
+          const answer = await contractor.api.request(method, path, projectForm({ [field]: value }));
+          expect([method, field, answer.status]).toEqual([method, field, 400]);
+          expect(answer.body.fieldErrors).toEqual({ [field]: ['must not contain line breaks'] });
+        }
+      }
+    }
+    // A PATCH takes neither name: a name sent with it is no change.
+    const patched = await contractor.api.request('PATCH', `/api/projects/${project.id}`, { status: 'active', name: 'Maple\r\nBcc: victim@example.com' });
+    expect(patched.body.name).toBe('Maple Street Remodel');
+    expect((await contractor.api.get(`/api/projects/${project.id}/history`)).body.length).toBe(historyBefore);
+    expect((await contractor.api.get('/api/projects/with-stats')).body).toHaveLength(1);
   });
 });
 

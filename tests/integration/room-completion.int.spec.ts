@@ -14,7 +14,7 @@ async function projectWithEmptyRoom() {
   const contractor = await signedUp('contractor');
   const client = await signedUp('client');
   const created = await contractor.api.post('/api/projects', { name: 'Completion', address: '3 Oak Lane', clientName: 'Client', clientEmail: client.user.email });
-  expect(created.body.clientId).toBe(client.user.id);
+  expect((await client.api.get(`/api/projects/${created.body.id}/checklist`)).status).toBe(200);
   // A study: a type the template has no starter items for (an added bedroom gets the template's), so it starts empty.
   const room = await contractor.api.post('/api/rooms', { projectId: created.body.id, type: 'study' });
   expect(room.status).toBe(201);

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ChecklistItem, ProjectStats } from '../../contract/projects';
+import type { ChecklistItem, ProjectStats, SelectionChangedAnswer } from '../../contract/projects';
 import type { CabinetDetails } from '../../events/projects/events';
 import type { ItemCategory, ItemType, RoomType } from '../../events/projects/model';
 import { callApi } from '../api/call';
+import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 
 /** The checklist page's writes (spec section 7: projects, rooms, checklist items); the reads are in `queries`. */
@@ -80,8 +81,16 @@ export const addItem = (item: NewItem) =>
   });
 export const patchItem = (itemId: string, patch: ItemPatch) => callApi('patchItem', { params: { id: itemId }, body: patch });
 export const deleteItem = (itemId: string) => callApi('deleteItem', { params: { id: itemId } });
-export const approveItem = (itemId: string) => callApi('approveItem', { params: { id: itemId } });
-export const declineItem = (itemId: string, reason: string) => callApi('declineItem', { params: { id: itemId }, body: { reason } });
+/** The client answers the selection they see: its hash goes with the answer (issue 27). */
+export const approveItem = (item: ChecklistItem) => callApi('approveItem', { params: { id: item.id }, body: { selectionHash: item.selectionHash } });
+export const declineItem = (item: ChecklistItem, reason: string) => callApi('declineItem', { params: { id: item.id }, body: { reason, selectionHash: item.selectionHash } });
+
+/** The item as it is now, when an approval or decline met a selection changed since it was read (409); else undefined. */
+export function changedSelection(error: unknown): ChecklistItem | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const item = (error.body as Partial<SelectionChangedAnswer> | undefined)?.item;
+  return item && typeof item === 'object' && typeof item.selectionHash === 'string' ? item : undefined;
+}
 
 /** Everything the page shows, refetched (Save Progress, a reconnected socket). */
 export function refreshProject(queryClient: QueryClient, projectId: string): Promise<unknown> {

@@ -6,14 +6,14 @@ import { serverMessage } from '../api/errors';
 import { queryKeys } from '../api/query-keys';
 import { OnceOpened } from '../components/once-opened';
 import { toast } from '../components/toast';
-import { approveItem } from './api';
+import { approveItem, changedSelection } from './api';
 import { cardButtonClass } from './ui';
 
 /** The client's answer to an item's selection (issue 18), on its card: Approve at once, Decline with a reason. */
 
 const DeclineDialog = lazy(() => import('./decline-dialog'));
 
-/** After an approval or decline: the room's list has the item as answered. */
+/** After an approval or decline: the room's list has the item as answered (or as it is now, when it had changed). */
 function useAnsweredItem() {
   const queryClient = useQueryClient();
   return (answered: ChecklistItem) =>
@@ -33,9 +33,14 @@ export default function ClientAnswer({ item }: { item: ChecklistItem }) {
     },
   };
   const approve = useMutation({
-    mutationFn: () => approveItem(item.id),
+    mutationFn: () => approveItem(item),
     onSuccess: answered,
-    onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to approve. Please try again.') }),
+    onError: (error) => {
+      // Changed since the card was drawn: it shows the new selection, to approve again if it suits.
+      const current = changedSelection(error);
+      if (current) answered(current);
+      toast({ variant: 'destructive', title: current ? 'Selection changed' : 'Error', description: serverMessage(error, 'Failed to approve. Please try again.') });
+    },
   });
   const status = item.approval?.status;
   return (

@@ -4,7 +4,7 @@ import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import type { ChecklistItem } from '../../contract/projects';
-import { declineInput } from '../../events/projects/inputs';
+import { declineReasonInput } from '../../events/projects/inputs';
 import { limits } from '../../events/projects/model';
 import { serverMessage, setServerFieldErrors } from '../api/errors';
 import { buttonClass } from '../components/button';
@@ -12,13 +12,14 @@ import { ModalDialog } from '../components/dialog';
 import { SubmitButton, TextAreaField } from '../components/form';
 import { LengthCounter } from '../components/length-counter';
 import { toast } from '../components/toast';
-import { declineItem } from './api';
+import { changedSelection, declineItem } from './api';
 import { formResolver } from '../components/form-resolver';
 
 /**
  * The client's Decline (issue 18): a reason is required, at most 500 characters (the API's rule,
- * `declineInput`); the decline is recorded against the selection as it is now. Fetched at its
- * first opening.
+ * `declineReasonInput`); the decline is recorded against the selection the card shows. If that
+ * changed meanwhile, nothing is recorded: the dialog closes on the card showing the new selection.
+ * Fetched at its first opening.
  */
 export default function DeclineDialog({
   item,
@@ -40,16 +41,18 @@ export default function DeclineDialog({
   );
 }
 
-type Values = z.input<typeof declineInput>;
+type Values = z.input<typeof declineReasonInput>;
 
 function DeclineForm({ item, onDone }: { item: ChecklistItem; onDone: (item: ChecklistItem) => void }) {
-  const form = useForm<Values, unknown, z.output<typeof declineInput>>({ resolver: formResolver(declineInput), defaultValues: { reason: '' } });
+  const form = useForm<Values, unknown, z.output<typeof declineReasonInput>>({ resolver: formResolver(declineReasonInput), defaultValues: { reason: '' } });
   const decline = useMutation({
-    mutationFn: ({ reason }: z.output<typeof declineInput>) => declineItem(item.id, reason),
+    mutationFn: ({ reason }: z.output<typeof declineReasonInput>) => declineItem(item, reason),
     onSuccess: onDone,
     onError: (error) => {
-      setServerFieldErrors(error, form.setError, ['reason']);
-      toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to decline. Please try again.') });
+      const current = changedSelection(error);
+      if (current) onDone(current);
+      else setServerFieldErrors(error, form.setError, ['reason']);
+      toast({ variant: 'destructive', title: current ? 'Selection changed' : 'Error', description: serverMessage(error, 'Failed to decline. Please try again.') });
     },
   });
   const reason = form.watch('reason') ?? '';
