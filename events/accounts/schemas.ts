@@ -123,26 +123,18 @@ export const signInLinkMessages = {
  */
 export const changePasswordInput = z.object({ currentPassword: z.optional(currentPassword), newPassword });
 
-export const changePasswordForm = z
-  .object({ currentPassword, newPassword, confirmPassword: z.string('Please confirm your password').check(z.minLength(1, 'Please confirm your password')) })
-  .check(
-    z.superRefine((value, ctx) => {
-      if (value.confirmPassword && value.newPassword !== value.confirmPassword) {
-        ctx.addIssue({ code: 'custom', message: "Passwords don't match", path: ['confirmPassword'] });
-      }
-    }),
-  );
+/** The new password twice: the confirmation is required and must match (on the confirm field). */
+const newPasswordTwice = { newPassword, confirmPassword: z.string('Please confirm your password').check(z.minLength(1, 'Please confirm your password')) };
+const confirmationMatches = z.superRefine((value: { newPassword: string; confirmPassword: string }, ctx) => {
+  if (value.confirmPassword && value.newPassword !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', message: "Passwords don't match", path: ['confirmPassword'] });
+  }
+});
+
+export const changePasswordForm = z.object({ currentPassword, ...newPasswordTwice }).check(confirmationMatches);
 
 /** Issue 27: an account without a password (dropped at its address's first proof) sets one, right after a sign-in link: no current password. */
-export const setPasswordForm = z
-  .object({ newPassword, confirmPassword: z.string('Please confirm your password').check(z.minLength(1, 'Please confirm your password')) })
-  .check(
-    z.superRefine((value, ctx) => {
-      if (value.confirmPassword && value.newPassword !== value.confirmPassword) {
-        ctx.addIssue({ code: 'custom', message: "Passwords don't match", path: ['confirmPassword'] });
-      }
-    }),
-  );
+export const setPasswordForm = z.object(newPasswordTwice).check(confirmationMatches);
 
 /** A user as the API answers it: never the password hash. */
 /**

@@ -35,7 +35,13 @@ const entryOf = ({ version, event, at, actorId, actor, role, changes }: AuditEnt
 export function itemHistoryEntries(projectId: string, events: readonly StoredEvent[]): ItemHistoryEntry[] {
   const owned = events.filter(itemDecider.owns);
   const view = itemAuditView(projectId, owned);
-  return auditTrail(owned, itemDecider.initialState, itemDecider.evolve, (state) => (state.exists ? view(state) : {})).map((entry, index) => {
+  // selectionHash is derived from the fields listed beside it: a change shows as those fields, not twice.
+  const fields = (state: ItemState) => {
+    if (!state.exists) return {};
+    const { selectionHash: _derived, ...item } = view(state);
+    return item;
+  };
+  return auditTrail(owned, itemDecider.initialState, itemDecider.evolve, fields).map((entry, index) => {
     const event = owned[index]!;
     const covered = event.type === 'ItemApproved' ? [{ field: 'approvedSelection', before: null, after: event.data.selection }] : [];
     return { ...entryOf(entry), changes: [...entry.changes, ...covered] };
