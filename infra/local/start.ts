@@ -1,5 +1,5 @@
-import { join } from 'node:path';
-import { rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { startLocalCloud } from './cloud';
 import { localEnvironmentFile, webDistDir } from '../paths';
 import { dataDir } from './paths';
@@ -30,14 +30,23 @@ const cloud = await startLocalCloud({
   process.exit(1);
 });
 
-log('Seeding the demo accounts and the sample project …');
-const seeded = await seedDemoData(cloud.url).catch((error: Error) => {
-  console.error(`Could not seed the demo data: ${error.message}`);
-  return undefined;
+// From here on the emulators run: any failure stops them all before exiting, never leaves one behind.
+const sample = await (async () => {
+  log('Seeding the demo accounts and the sample project …');
+  const seeded = await seedDemoData(cloud.url).catch((error: Error) => {
+    console.error(`Could not seed the demo data: ${error.message}`);
+    return undefined;
+  });
+  // For the command-line tools (npm run audit, events:verify, views:rebuild): see scripts/local-environment.ts.
+  // Its folder is .local/ even when CC_DATA_DIR keeps the data elsewhere, so it may not exist yet.
+  mkdirSync(dirname(localEnvironmentFile), { recursive: true });
+  writeFileSync(localEnvironmentFile, JSON.stringify(cloud.env, null, 2));
+  return seeded?.sampleProject;
+})().catch(async (error: Error) => {
+  console.error(`Could not start: ${error.message}`);
+  await cloud.stop();
+  process.exit(1);
 });
-const sample = seeded?.sampleProject;
-// For the command-line tools (npm run audit, events:verify, views:rebuild): see scripts/local-environment.ts.
-writeFileSync(localEnvironmentFile, JSON.stringify(cloud.env, null, 2));
 
 console.log(`
 Construction Checklist is running at ${cloud.url}   (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)
