@@ -3,8 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { chunkGroups } from './web-chunks.js';
-import { routePreload } from './web-route-preload.js';
+import { chunkGroups } from './web/build/chunk-groups.js';
+import { routePreload } from './web/build/route-preload.js';
 
 const here = import.meta.dirname;
 // `vite` dev runs against a running `npm start` (the local API).

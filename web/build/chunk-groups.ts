@@ -85,9 +85,9 @@ export function chunkGroups(): { plugin: Plugin; groupOf: (id: string) => Group 
       // Were a module of the main bundle put here, every page (Sign In too) would fetch these files first.
       // The main bundle is the `app` group's file: the entry module sits in it, so no chunk is `isEntry`.
       const main = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.name === 'app');
-      if (main?.type !== 'chunk') return this.error('No main bundle (the app group) in the build (web-chunks.ts)');
+      if (main?.type !== 'chunk') return this.error('No main bundle (the app group) in the build (web/build/chunk-groups.ts)');
       const grouped = main.imports.filter((file) => /(^|\/)(signed-in|checklist)-[\w-]+\.js$/.test(file));
-      if (grouped.length) this.error(`The main bundle imports ${grouped.join(', ')} (web-chunks.ts)`);
+      if (grouped.length) this.error(`The main bundle imports ${grouped.join(', ')} (web/build/chunk-groups.ts)`);
     },
   };
   return { plugin, groupOf: (id) => groupOf.get(id) ?? null };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { routePattern } from '../web-route-preload';
+import { routePattern } from './route-preload';
 
-/** The addresses the route-preload script (web-route-preload.ts) gives each route file's files to. */
+/** The addresses the route-preload script (route-preload.ts) gives each route file's files to. */
 describe('routePattern', () => {
   const matches = (file: string, path: string) => new RegExp(routePattern(file)).test(path);
 

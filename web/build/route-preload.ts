@@ -65,7 +65,7 @@ export function routePreload(): Plugin {
         return seen;
       };
       const html = (bundle as OutputBundle)['index.html'];
-      if (html?.type !== 'asset') return this.error('index.html is not in the bundle (web-route-preload.ts)');
+      if (html?.type !== 'asset') return this.error('index.html is not in the bundle (web/build/route-preload.ts)');
       // What index.html loads (the main bundle, the bundler's runtime, the main styles) is there already.
       const loaded = [...String(html.source).matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!);
       const initial = new Set([...loaded, ...closure(loaded.flatMap((name) => byName.get(name) ?? []))]);
