@@ -1,7 +1,8 @@
 import type { AccountEvent } from '../../events/accounts/events';
 import { closeUserConnections } from '../adapters/connections';
-import { revokeUserSessions } from '../auth/sessions';
-import { epochOf, firstProofDrops, type UserRecord } from './users';
+import { revokeSession, revokeUserSessions, type SignedIn } from '../auth/sessions';
+import type { ViewWrite } from '../store/event-store';
+import { emailVerifiedWrite, epochOf, firstProofDrops, type UserRecord } from './users';
 
 /**
  * Architecture invariant 11, in one place: a credential is worth only the state it was issued
@@ -18,12 +19,24 @@ export async function endOtherSessions(userId: string, keep?: string): Promise<v
   await Promise.all([revokeUserSessions(userId, keep), closeUserConnections(userId, keep === undefined ? {} : { except: keep })]);
 }
 
+/** Ends one session (signing out, or a browser switching accounts) and closes the WebSockets it opened. */
+export async function endSession(session: Pick<SignedIn, 'userId' | 'sessionId'>): Promise<void> {
+  await Promise.all([revokeSession(session.sessionId), closeUserConnections(session.userId, { of: session.sessionId })]);
+}
+
 /**
- * What proving `email` records and leaves: EmailVerified, and on the address's first proof on
- * the account SessionsEnded (every session ended, a password set before the proof dropped); the
- * account as it then is, for the session the proof opens.
+ * What proving `email` records and writes: EmailVerified, and on the address's first proof on
+ * the account SessionsEnded (every session ended, a password set before the proof dropped), with
+ * the account's write (emailVerifiedWrite); the account as it then is, for the session the proof
+ * opens, and whether the proof ended the account's sessions (then endOtherSessions once committed).
  */
-export function proofOfAddress(user: UserRecord, email: string, projectId: string | null, now: string): { events: AccountEvent[]; after: UserRecord } {
+export function proofOfAddress(
+  user: UserRecord,
+  email: string,
+  projectId: string | null,
+  now: string,
+  onConditionFailed: () => Error,
+): { events: AccountEvent[]; write: ViewWrite; after: UserRecord; sessionsEnded: boolean } {
   const drops = firstProofDrops(user);
   const events: AccountEvent[] = [{ type: 'EmailVerified', data: { userId: user.id, email, projectId } }];
   if (drops.sessionsEnded) events.push({ type: 'SessionsEnded', data: { userId: user.id, reason: 'address_proved', passwordCleared: drops.passwordCleared, emailRestored: null } });
@@ -34,5 +47,5 @@ export function proofOfAddress(user: UserRecord, email: string, projectId: strin
     authEpoch: drops.sessionsEnded ? epochOf(user) + 1 : epochOf(user),
     ...(drops.passwordCleared ? { passwordHash: null } : {}),
   };
-  return { events, after };
+  return { events, write: emailVerifiedWrite(user, now, onConditionFailed), after, sessionsEnded: drops.sessionsEnded };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import type { ViewWrite } from '../store/event-store';
@@ -59,6 +59,13 @@ export function newMailedToken(
     expiresAt: Math.floor(expiresAt.getTime() / 1000),
   };
   return { token, expiresAt, write: { item: { Put: { TableName: config().stateTable, Item: item } } } };
+}
+
+/** Stores a new token on its own (no event goes with it) and answers the token. */
+export async function storeMailedToken(kind: TokenKind, fields: Parameters<typeof newMailedToken>[1]): Promise<string> {
+  const { token, write } = newMailedToken(kind, fields);
+  await dynamo().send(new PutCommand(write.item.Put!));
+  return token;
 }
 
 /** A reset link is worth only the credentials it was issued under (`epoch`, invariant 11). */

@@ -4,12 +4,10 @@ import { accountDecider } from '../../events/accounts/account';
 import { accountOf, runCommands } from '../commands/run-commands';
 import { config } from '../config';
 import { endOtherSessions } from './credentials';
-import { findUsableToken, newMailedToken, notMeTokens, spendToken } from './mailed-tokens';
+import { findUsableToken, notMeTokens, spendToken, storeMailedToken } from './mailed-tokens';
 import { sendChangeNotice } from './mailer';
 import { accountActor } from './sign-in';
 import { findUserByEmail, findUserById, notMeWrites, type UserRecord } from './users';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../adapters/dynamo';
 
 /**
  * The notice of a password or e-mail change and its 'this was not me' link (issue 27). The link
@@ -22,8 +20,7 @@ export const notMeLink = (token: string) => `${config().appUrl}/not-me#token=${e
 
 /** Mails the notice to the address the account had before the change (`before`). */
 export async function mailChangeNotice(before: UserRecord, change: { what: 'password' | 'email'; newEmail?: string }): Promise<void> {
-  const { token, write } = newMailedToken(notMeTokens, { userId: before.id, email: before.email.toLowerCase() });
-  await dynamo().send(new PutCommand(write.item.Put!));
+  const token = await storeMailedToken(notMeTokens, { userId: before.id, email: before.email.toLowerCase() });
   await sendChangeNotice(before, change, notMeLink(token));
 }
 

@@ -1,18 +1,16 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { accountDecider } from '../../events/accounts/account';
 import { signInLinkMessages } from '../../events/accounts/schemas';
 import { DomainError } from '../../events/errors';
-import { dynamo } from '../adapters/dynamo';
 import { accountOf, runCommands } from '../commands/run-commands';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 import { endOtherSessions, proofOfAddress } from './credentials';
-import { findUsableToken, issuedUnder, newMailedToken, spendToken, type TokenKind } from './mailed-tokens';
+import { findUsableToken, issuedUnder, spendToken, storeMailedToken, type TokenKind } from './mailed-tokens';
 import { sendSignInLinkMail } from './mailer';
 import { accountActor } from './sign-in';
 import { takeHourlyAllowance } from './throttle';
 import { SIGN_IN_LINK_LIMITS } from '../limits';
-import { emailVerifiedWrite, epochOf, findUserByEmail, findUserById, type UserRecord } from './users';
+import { epochOf, findUserByEmail, findUserById, type UserRecord } from './users';
 
 /**
  * Sign-in by e-mail link (issue 18): a single-use link mailed to an account's address. Opening it
@@ -37,8 +35,7 @@ export async function assertSignInLinkAllowed(email: string, address: string): P
 export async function mailSignInLink(email: string): Promise<void> {
   const user = await findUserByEmail(email);
   if (!user?.isActive) return;
-  const { token, write } = newMailedToken(signInLinkTokens, { userId: user.id, email: user.email.toLowerCase(), epoch: epochOf(user) });
-  await dynamo().send(new PutCommand(write.item.Put!));
+  const token = await storeMailedToken(signInLinkTokens, { userId: user.id, email: user.email.toLowerCase(), epoch: epochOf(user) });
   await sendSignInLinkMail(user, signInLink(token));
 }
 
@@ -57,11 +54,11 @@ export async function redeemSignInLink(token: string, requestId: string): Promis
   const user = found && (await findUserById(found.record.userId));
   if (!found || !user?.isActive || user.email.toLowerCase() !== found.record.email || !issuedUnder(found.record, epochOf(user))) throw invalidLink();
   const now = new Date().toISOString();
-  const { events, after } = proofOfAddress(user, found.record.email, null, now);
-  await runCommands(accountDecider, accountOf(user.id), events.map((event) => ({ type: 'record' as const, event })), {
+  const proof = proofOfAddress(user, found.record.email, null, now, invalidLink);
+  await runCommands(accountDecider, accountOf(user.id), proof.events.map((event) => ({ type: 'record' as const, event })), {
     by: accountActor(user, requestId),
-    writes: [spendToken(found.key, now, invalidLink), emailVerifiedWrite(user, now, invalidLink)],
+    writes: [spendToken(found.key, now, invalidLink), proof.write],
   });
-  if (after.authEpoch !== user.authEpoch) await endOtherSessions(user.id);
-  return after;
+  if (proof.sessionsEnded) await endOtherSessions(user.id);
+  return proof.after;
 }

@@ -17,16 +17,15 @@ const WINDOW_SECONDS = 15 * 60;
 const windowStart = (now: Date) => Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
 const subjects = (email: string, address: string) => ({
   email: `login-email:${email.toLowerCase()}`,
-  address: loginAddressSubject(address),
+  address: `login-address:${address}`,
 });
-export const loginAddressSubject = (address: string) => `login-address:${address}`;
 
 /**
  * Claims one attempt for the e-mail and for the caller's address before the password is checked:
  * a conditional ADD each, refused once the window's count reached the limit. Claimed, not read
  * and then written, so 40 guesses racing for one account get no more than the limit's answers
- * that are not 429, from any number of addresses. A right password gives the e-mail's claim back
- * (clearLoginFailures); a wrong one keeps both.
+ * that are not 429, from any number of addresses. A right password gives both back
+ * (releaseLoginAttempt); a wrong one keeps both.
  */
 export async function claimLoginAttempt(email: string, address: string, now = new Date()): Promise<void> {
   const { email: emailKey, address: addressKey } = subjects(email, address);
@@ -73,11 +72,16 @@ export async function releaseAttempt(subject: string, now = new Date()): Promise
   });
 }
 
-/** A successful sign-in clears the e-mail's count (not the address's: one address, many tries). */
-export async function clearLoginFailures(email: string, now = new Date()): Promise<void> {
-  await dynamo().send(
-    new DeleteCommand({ TableName: config().stateTable, Key: stateKeys.throttle(subjects(email, '').email, windowStart(now)) }),
-  );
+/**
+ * A successful sign-in clears the e-mail's count and gives back the address's claim (one address,
+ * many people: only its failures count).
+ */
+export async function releaseLoginAttempt(email: string, address: string, now = new Date()): Promise<void> {
+  const { email: emailKey, address: addressKey } = subjects(email, address);
+  await Promise.all([
+    dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: stateKeys.throttle(emailKey, windowStart(now)) })),
+    releaseAttempt(addressKey, now),
+  ]);
 }
 
 /**

@@ -28,6 +28,9 @@ export interface UserRecord extends Omit<User, 'linkSignInOnly'> {
 
 export const epochOf = (user: Pick<UserRecord, 'authEpoch'>): number => user.authEpoch ?? 0;
 
+/** The condition that the account's epoch is still `epoch` (`:epoch`); a record made before epochs has none, which counts as 0. */
+export const epochHolds = (epoch: number): string => (epoch === 0 ? '(attribute_not_exists(authEpoch) OR authEpoch = :epoch)' : 'authEpoch = :epoch');
+
 export async function findUserById(userId: string): Promise<UserRecord | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.user(userId), ConsistentRead: true }));
   return Item as UserRecord | undefined;
@@ -124,7 +127,7 @@ function userUpdate(
   }
   const epoch = options.bumpEpoch?.from ?? options.expectedEpoch;
   if (epoch !== undefined) {
-    conditions.push(epoch === 0 ? '(attribute_not_exists(authEpoch) OR authEpoch = :epoch)' : 'authEpoch = :epoch');
+    conditions.push(epochHolds(epoch));
     values[':epoch'] = epoch;
   }
   if (options.bumpEpoch) {

@@ -9,7 +9,7 @@ import { findUsableToken, issuedUnder, newVerificationToken, spendToken, verific
 import { accountDecider } from '../../events/accounts/account';
 import { accountOf, runCommands } from '../commands/run-commands';
 import { accountActor } from './sign-in';
-import { emailVerifiedWrite, epochOf, type UserRecord } from './users';
+import { epochOf, type UserRecord } from './users';
 import type { StreamHead } from '../store/event-store';
 
 /**
@@ -56,7 +56,7 @@ const invalidLink = () => new DomainError('invalid', accountMessages.invalidVeri
  * project, if the link came with one, and the account as it now is. `head`: the account's stream
  * head, when the request read it with the session.
  */
-export async function verifyEmail(user: UserRecord, token: string, requestId: string, head?: StreamHead): Promise<{ projectId: string | null; after: UserRecord }> {
+export async function verifyEmail(user: UserRecord, token: string, requestId: string, head?: StreamHead): Promise<{ projectId: string | null; after: UserRecord; sessionsEnded: boolean }> {
   const found = await findUsableToken<VerificationFields>(verificationTokens, token);
   if (!found) throw invalidLink();
   // A link mailed to this account counts only under the credentials it was mailed under; one
@@ -68,15 +68,12 @@ export async function verifyEmail(user: UserRecord, token: string, requestId: st
   }
   const now = new Date().toISOString();
   const projectId = found.record.projectId ?? null;
-  const { events, after } = proofOfAddress(user, email, projectId, now);
-  await runCommands(accountDecider, accountOf(user.id), events.map((event) => ({ type: 'record' as const, event })), {
+  const proof = proofOfAddress(user, email, projectId, now, invalidLink);
+  await runCommands(accountDecider, accountOf(user.id), proof.events.map((event) => ({ type: 'record' as const, event })), {
     by: accountActor(user, requestId),
-    writes: [
-      spendToken(found.key, now, invalidLink),
-      emailVerifiedWrite(user, now, invalidLink),
-    ],
+    writes: [spendToken(found.key, now, invalidLink), proof.write],
     head,
   });
-  if (after.authEpoch !== user.authEpoch) await endOtherSessions(user.id);
-  return { projectId, after };
+  if (proof.sessionsEnded) await endOtherSessions(user.id);
+  return { projectId, after: proof.after, sessionsEnded: proof.sessionsEnded };
 }

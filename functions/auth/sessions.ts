@@ -3,6 +3,7 @@ import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib
 import * as z from 'zod/mini';
 import { roles } from '../../events/accounts/schemas';
 import { unauthenticated } from '../../events/errors';
+import { epochHolds } from '../accounts/users';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import type { ViewWrite } from '../store/event-store';
@@ -43,7 +44,6 @@ export async function createSession(
   const principal: Principal = { userId: user.userId, role: user.role, sessionId: randomUUID() };
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);
   const TableName = config().stateTable;
-  const epochHolds = user.epoch === 0 ? '(attribute_not_exists(authEpoch) OR authEpoch = :epoch)' : 'authEpoch = :epoch';
   const put = {
       TableName,
       Item: {
@@ -70,7 +70,7 @@ export async function createSession(
       new TransactWriteCommand({
         TransactItems: [
           { Put: put },
-          { ConditionCheck: { TableName, Key: stateKeys.user(user.userId), ConditionExpression: `attribute_exists(pk) AND ${epochHolds}`, ExpressionAttributeValues: { ':epoch': user.epoch } } },
+          { ConditionCheck: { TableName, Key: stateKeys.user(user.userId), ConditionExpression: `attribute_exists(pk) AND ${epochHolds(user.epoch)}`, ExpressionAttributeValues: { ':epoch': user.epoch } } },
         ],
       }),
     );

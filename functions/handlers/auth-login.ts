@@ -2,7 +2,7 @@ import { accountMessages, loginInput } from '../../events/accounts/schemas';
 import { unauthenticated } from '../../events/errors';
 import { verifyPassword } from '../accounts/passwords';
 import { signedInReply } from '../accounts/sign-in';
-import { claimLoginAttempt, clearLoginFailures, loginAddressSubject, releaseAttempt } from '../accounts/throttle';
+import { claimLoginAttempt, releaseLoginAttempt } from '../accounts/throttle';
 import { findUserByEmail, recordLogin } from '../accounts/users';
 import { clientAddress } from '../http/client-address';
 import { httpHandler } from '../http/handler';
@@ -19,6 +19,6 @@ export const handler = httpHandler(httpRoutes.login, { body: loginInput }, async
   const passwordOk = await verifyPassword(body.password, user?.passwordHash);
   if (!user || !passwordOk || !user.isActive) throw unauthenticated(accountMessages.invalidLogin);
   const now = new Date().toISOString();
-  await Promise.all([clearLoginFailures(body.email), releaseAttempt(loginAddressSubject(address)), recordLogin(user.id, now)]);
+  await Promise.all([releaseLoginAttempt(body.email, address), recordLogin(user.id, now)]);
   return signedInReply(200, { ...user, lastLoginAt: now }, event);
 });

@@ -1,5 +1,4 @@
-import { closeUserConnections } from '../adapters/connections';
-import { revokeSession } from '../auth/sessions';
+import { endSession } from '../accounts/credentials';
 import { clearedSessionCookie } from '../auth/session-token';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
@@ -10,6 +9,6 @@ import { httpRoutes } from '../routes';
  * (a signed-out tab must stop hearing the project's notices), and clears the cookie.
  */
 export const handler = httpHandler(httpRoutes.logout, {}, async ({ principal }) => {
-  if (principal) await Promise.all([revokeSession(principal.sessionId), closeUserConnections(principal.userId, { of: principal.sessionId })]);
+  if (principal) await endSession(principal);
   return reply(200, { message: 'Signed out' }, { cookies: [clearedSessionCookie()] });
 });

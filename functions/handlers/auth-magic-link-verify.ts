@@ -1,6 +1,5 @@
 import { magicLinkVerifyInput } from '../../events/accounts/schemas';
-import { closeUserConnections } from '../adapters/connections';
-import { revokeSession } from '../auth/sessions';
+import { endSession } from '../accounts/credentials';
 import { redeemSignInLink } from '../accounts/sign-in-links';
 import { signedInReply } from '../accounts/sign-in';
 import { recordLogin } from '../accounts/users';
@@ -21,9 +20,6 @@ export const handler = httpHandler(httpRoutes.magicLinkVerify, { body: magicLink
   if (user.role === 'client') await assignWaitingProjects(user);
   const now = new Date().toISOString();
   const replaced = principal && principal.userId !== user.id ? principal : undefined;
-  await Promise.all([
-    recordLogin(user.id, now),
-    ...(replaced ? [revokeSession(replaced.sessionId), closeUserConnections(replaced.userId, { of: replaced.sessionId })] : []),
-  ]);
+  await Promise.all([recordLogin(user.id, now), ...(replaced ? [endSession(replaced)] : [])]);
   return signedInReply(200, { ...user, lastLoginAt: now }, event, {}, { provedByLink: true });
 });

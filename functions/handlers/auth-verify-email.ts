@@ -15,12 +15,12 @@ import { httpRoutes } from '../routes';
  */
 export const handler = httpHandler(httpRoutes.verifyEmail, { body: verifyEmailInput, preload: accountPreload }, async ({ body, requestId, preloaded, event }) => {
   const { user, head } = preloadedAccount(preloaded);
-  const { projectId, after } = await verifyEmail(user, body.token, requestId, head);
+  const { projectId, after, sessionsEnded } = await verifyEmail(user, body.token, requestId, head);
   if (after.role === 'client') {
     await assignWaitingProjects(after);
     if (projectId) await acceptInvitation(projectId, after.id);
   }
   const answer = { success: true, user: publicUser(after), passwordCleared: user.passwordHash !== null && after.passwordHash === null };
-  if (after.authEpoch === user.authEpoch) return answer;
+  if (!sessionsEnded) return answer;
   return reply(200, answer, { cookies: [await sessionCookieFor(after, event, { provedByLink: true })] });
 });

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import WebSocket from 'ws';
 import { describe, expect, inject, it } from 'vitest';
 import { accountMessages } from '../../events/accounts/schemas';
 import { catalogue } from '../../events/registered-events';
+import { dynamo } from '../../functions/adapters/dynamo';
+import { config } from '../../functions/config';
+import { stateKeys } from '../../functions/store/keys';
 import { LOGIN_LIMITS, REGISTRATION_LIMITS, VERIFICATION_MAILS_PER_HOUR } from '../../functions/limits';
 import { PASSWORD, signedUp, uniqueEmail } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
@@ -92,6 +96,20 @@ describe('an account belongs to whoever proves the mailbox', () => {
     stale.cookie = cookieBefore;
     expect(await me(stale)).toBe(401);
     expect((await login(client.user.email)).status).toBe(401);
+  });
+});
+
+describe('accounts made before credential epochs', () => {
+  it('keep their sessions and links: a sign-in link on a proved account made before ends no other session', async () => {
+    const { api, user } = await signedUp('contractor');
+    // As an account recorded before this change: no epoch, already proved.
+    await dynamo().send(new UpdateCommand({ TableName: config().stateTable, Key: stateKeys.user(user.id), UpdateExpression: 'REMOVE authEpoch, passwordProved SET isEmailVerified = :yes', ExpressionAttributeValues: { ':yes': true } }));
+    expect(await me(api)).toBe(200);
+    const phone = new ApiClient(randomUUID());
+    expect((await phone.post('/api/auth/magic-link/verify', { token: await signInLinkToken(user.email) })).status).toBe(200);
+    expect(await me(api)).toBe(200);
+    expect(await me(phone)).toBe(200);
+    expect((await login(user.email)).status).toBe(200);
   });
 });
 
