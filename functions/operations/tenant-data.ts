@@ -1,5 +1,5 @@
 import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import pMap from 'p-map';
 import type { StoredEvent } from '../../events/envelope';
 import { personSubject, projectClientSubject } from '../../events/personal-data';
@@ -11,6 +11,7 @@ import { UPLOADS_PREFIX } from '../objects/object-keys';
 import { defaultKeyring } from '../people/person-keys';
 import { bucketKeysOf, pendingUploadsCounterKey, photoPathsPublishedBy, uploadRecordsOf } from '../people/uploaded-photos';
 import { stateKeys } from '../store/keys';
+import { scanAll } from '../store/scan-all';
 import { eventsTable, stateTable } from '../tables';
 
 /**
@@ -31,22 +32,11 @@ export interface TenantData {
   objects: Array<{ key: string; bytes: number }>;
 }
 
-const SEGMENTS = 4;
 const IN_FLIGHT = 8;
 
 async function tenantEvents(tenantId: string): Promise<StoredEvent[]> {
-  const pages = await Promise.all(
-    Array.from({ length: SEGMENTS }, async (_, Segment) => {
-      const found: StoredEvent[] = [];
-      const scan = paginateScan(
-        { client: dynamo() },
-        { TableName: config().eventsTable, FilterExpression: 'tenantId = :tenant', ExpressionAttributeValues: { ':tenant': tenantId }, Segment, TotalSegments: SEGMENTS, ConsistentRead: true },
-      );
-      for await (const page of scan) found.push(...((page.Items ?? []) as StoredEvent[]));
-      return found;
-    }),
-  );
-  return pages.flat().sort((a, b) => a.streamId.localeCompare(b.streamId) || a.version - b.version);
+  const events = await scanAll<StoredEvent>({ TableName: config().eventsTable, FilterExpression: 'tenantId = :tenant', ExpressionAttributeValues: { ':tenant': tenantId } });
+  return events.sort((a, b) => a.streamId.localeCompare(b.streamId) || a.version - b.version);
 }
 
 async function query(input: { pk: string } | { gsi1pk: string }): Promise<Record<string, unknown>[]> {

@@ -1,10 +1,9 @@
-import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import type { StoredEvent } from '../../events/envelope';
 import { publishedKeyOf } from '../../events/uploads/object-paths';
-import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
+import { scanAll } from '../store/scan-all';
 import { stateTable } from '../tables';
 
 /**
@@ -14,8 +13,6 @@ import { stateTable } from '../tables';
  * there (pending uploads, and photos published from them), and the PhotoPublished events the
  * person made (only the uploader may publish an upload, so the actor is the uploader; kept for good).
  */
-
-const SEGMENTS = 4;
 
 /**
  * The account's count of pending uploads (functions/objects/pending-uploads.ts, which keeps this key
@@ -34,18 +31,8 @@ export async function uploadRecordsOfUser(userId: string): Promise<UploadRecordI
 export async function uploadRecordsOf(userIds: ReadonlySet<string>): Promise<UploadRecordItem[]> {
   const pk = stateKeys.upload('').pk;
   const prefix = pk.slice(0, pk.indexOf('#') + 1);
-  const pages = await Promise.all(
-    Array.from({ length: SEGMENTS }, async (_, Segment) => {
-      const found: UploadRecordItem[] = [];
-      const scan = paginateScan(
-        { client: dynamo() },
-        { TableName: config().stateTable, FilterExpression: 'begins_with(pk, :prefix)', ExpressionAttributeValues: { ':prefix': prefix }, Segment, TotalSegments: SEGMENTS, ConsistentRead: true },
-      );
-      for await (const page of scan) for (const item of (page.Items ?? []) as UploadRecordItem[]) if (userIds.has(item.userId)) found.push(item);
-      return found;
-    }),
-  );
-  return pages.flat();
+  const records = await scanAll<UploadRecordItem>({ TableName: config().stateTable, FilterExpression: 'begins_with(pk, :prefix)', ExpressionAttributeValues: { ':prefix': prefix } });
+  return records.filter((record) => userIds.has(record.userId));
 }
 
 /** The paths (`/objects/…`) of the photos these accounts published onto items, from their PhotoPublished events. */
