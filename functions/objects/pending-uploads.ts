@@ -5,6 +5,7 @@ import { DomainError } from '../../events/errors';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { PENDING_UPLOADS_PER_ACCOUNT } from '../limits';
+import { stateKeys } from '../store/keys';
 
 /**
  * The uploads an account has asked for and not yet published, at most PENDING_UPLOADS_PER_ACCOUNT
@@ -17,7 +18,6 @@ import { PENDING_UPLOADS_PER_ACCOUNT } from '../limits';
  *   request B: read (19 live, rev 7) ──────── write slots+b if rev = 7 ─ refused ─ read (20 live) ─ 429
  */
 
-const key = (userId: string) => ({ pk: `pending-uploads#${userId}#`, sk: 'pending-uploads' });
 const ATTEMPTS = 5;
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -26,7 +26,7 @@ export const tooManyPendingUploads = `You have ${PENDING_UPLOADS_PER_ACCOUNT} ph
 /** Takes a place for the upload `token`, whose form expires at `expiresAt`; 429 when all are taken. */
 export async function holdPendingUpload(userId: string, token: string, expiresAt: Date, now = new Date()): Promise<void> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: key(userId), ConsistentRead: true }));
+    const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.pendingUploads(userId), ConsistentRead: true }));
     const live = Object.entries((Item?.slots ?? {}) as Record<string, number>).filter(([, until]) => until > epochSeconds(now));
     if (live.length >= PENDING_UPLOADS_PER_ACCOUNT) throw new DomainError('rate_limited', tooManyPendingUploads);
     const slots = Object.fromEntries([...live, [token, epochSeconds(expiresAt)]]);
@@ -34,7 +34,7 @@ export async function holdPendingUpload(userId: string, token: string, expiresAt
       await dynamo().send(
         new PutCommand({
           TableName: config().stateTable,
-          Item: { ...key(userId), slots, revision: ((Item?.revision as number) ?? 0) + 1, expiresAt: Math.max(...Object.values(slots)) },
+          Item: { ...stateKeys.pendingUploads(userId), slots, revision: ((Item?.revision as number) ?? 0) + 1, expiresAt: Math.max(...Object.values(slots)) },
           ConditionExpression: Item ? 'revision = :revision' : 'attribute_not_exists(pk)',
           ExpressionAttributeValues: Item ? { ':revision': Item.revision } : undefined,
         }),
@@ -54,7 +54,7 @@ export async function releasePendingUpload(userId: string, token: string): Promi
   await dynamo().send(
     new UpdateCommand({
       TableName: config().stateTable,
-      Key: key(userId),
+      Key: stateKeys.pendingUploads(userId),
       UpdateExpression: 'REMOVE slots.#token SET revision = revision + :one',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#token': token },

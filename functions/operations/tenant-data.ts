@@ -9,7 +9,7 @@ import { s3 } from '../adapters/s3';
 import { config } from '../config';
 import { UPLOADS_PREFIX } from '../objects/object-keys';
 import { defaultKeyring } from '../people/person-keys';
-import { bucketKeysOf, pendingUploadsCounterKey, photoPathsPublishedBy, uploadRecordsOf } from '../people/uploaded-photos';
+import { bucketKeysOf, photoPathsPublishedBy, uploadRecordsOf } from '../people/uploaded-photos';
 import { stateKeys } from '../store/keys';
 import { scanAll } from '../store/scan-all';
 import { eventsTable, stateTable } from '../tables';
@@ -63,7 +63,7 @@ function partitionsOf(tenantId: string, events: readonly StoredEvent[]): Array<{
   add(stateKeys.user(tenantId));
   add(stateKeys.userSession(tenantId));
   add(stateKeys.idempotency(tenantId, ''));
-  add(pendingUploadsCounterKey(tenantId));
+  add(stateKeys.pendingUploads(tenantId));
   add(stateKeys.userConnection(tenantId, ''));
   lists.add(stateKeys.userSessions(tenantId));
   lists.add(stateKeys.userTokens(tenantId));

@@ -13,7 +13,6 @@ import { queryAll } from '../store/query-all';
 import { verifySnapshot } from '../store/verify';
 import { removeUnusedPhotos } from './erase-photos';
 import { defaultKeyring } from './person-keys';
-import { pendingUploadsCounterKey } from './uploaded-photos';
 
 /**
  * Erasing a person (GDPR): their data key goes, and with them the keys of the client contact
@@ -90,7 +89,7 @@ async function removeClearCopies(person: PersonToErase): Promise<number> {
       ...(email ? addressCounters.map((counter) => keyed(stateKeys.throttle(`${counter}:${email}`, 0).pk)) : []),
     ])
   ).flat();
-  const singles = [stateKeys.user(person.userId), stateKeys.userSession(person.userId), pendingUploadsCounterKey(person.userId), ...(email ? [stateKeys.email(email)] : [])];
+  const singles = [stateKeys.user(person.userId), stateKeys.userSession(person.userId), stateKeys.pendingUploads(person.userId), ...(email ? [stateKeys.email(email)] : [])];
   let removed = 0;
   for (const Key of [...singles, ...found.map(({ pk, sk }) => ({ pk, sk }))]) {
     const { Attributes } = await dynamo().send(new DeleteCommand({ TableName, Key, ReturnValues: 'ALL_OLD' }));

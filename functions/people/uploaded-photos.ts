@@ -14,12 +14,6 @@ import { stateTable } from '../tables';
  * person made (only the uploader may publish an upload, so the actor is the uploader; kept for good).
  */
 
-/**
- * The account's count of pending uploads (functions/objects/pending-uploads.ts, which keeps this key
- * to itself): it goes with the account when a tenant is offboarded or a person erased.
- */
-export const pendingUploadsCounterKey = (userId: string) => ({ pk: `pending-uploads#${userId}#`, sk: 'pending-uploads' });
-
 export type UploadRecordItem = Record<string, unknown> & { pk: string; sk: string; userId: string; objectPath?: string };
 
 /** One account's upload records (gsi1; records are kept a day, and those made before the index expired long ago). */

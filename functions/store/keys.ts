@@ -32,6 +32,8 @@ export const stateKeys = {
    */
   personProject: (userId: string, projectId: string) => ({ pk: part('project', projectId), sk: part('person', userId) }),
   personProjects: (userId: string) => part('person-projects', userId),
+  /** The uploads an account asked for and has not published yet (functions/objects/pending-uploads.ts). */
+  pendingUploads: (userId: string) => ({ pk: part('pending-uploads', userId), sk: 'pending-uploads' }),
   /** gsi1 of an upload record: the uploads of one account (Delete Account and offboarding find them without a scan). */
   userUploads: (userId: string) => part('user-uploads', userId),
   /** A 'this was not me' token (invariant 11), mailed with the notice of a password or e-mail change, by its SHA-256. */
