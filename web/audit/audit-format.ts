@@ -1,6 +1,6 @@
 import type { AuditSubject, ProjectAuditEntry } from '../../contract/audit';
 import type { ChecklistItem } from '../../contract/projects';
-import { changeLines, eventSummary, showsChanges, valueText, type ChangeLine } from '../checklist/item-history-format';
+import { changeLines, eventSummary, showsChanges, valueText, type ChangeLine } from '../history/format';
 
 /**
  * The Audit page's pure rules: what an entry is about, what it did, and its field lines in the

@@ -11,10 +11,10 @@ import { buttonClass, linkClass } from '../components/button';
 import { inputClass } from '../components/input';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
 import { ThemeToggle } from '../components/theme';
-import { roleLabel } from '../checklist/item-history-format';
+import { ChangeEntryBody } from '../history/change-row';
+import { roleLabel } from '../history/format';
 import { entryLines, entrySummary, subjectText } from './audit-format';
 import { auditQuery, type AuditSearch } from './audit-search';
-import { ChangeEntryBody } from './change-row';
 
 /**
  * A project's Audit page (issue 15): whether its record verifies, every change newest first with

@@ -11,8 +11,8 @@ import { buttonClass, linkClass } from '../components/button';
 import { inputClass } from '../components/input';
 // The Radix dialog itself, not the lazy wrapper: this module already loads at the first opening.
 import ModalDialog from '../components/modal-dialog';
-import { ChangeEntryBody } from '../audit/change-row';
-import { changeLines, eventSummary, fromLocalInput, localDateTime, showsChanges, toLocalInput } from './item-history-format';
+import { ChangeEntryBody } from '../history/change-row';
+import { changeLines, eventSummary, fromLocalInput, localDateTime, showsChanges, toLocalInput } from '../history/format';
 import { ItemStateView } from './item-history-state';
 
 /**

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ChecklistItem } from '../../contract/projects';
 import { cabinetParts } from '../../events/projects/checklist-layout';
 import { linkClass } from '../components/button';
-import { localDateTime, valueText } from './item-history-format';
+import { localDateTime, valueText } from '../history/format';
 import { isBacksplash, parseBacksplash, safeHref, splitLinks } from './model';
 
 /**

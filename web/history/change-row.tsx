@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import type { ItemHistoryEntry } from '../../contract/audit';
-import { localDateTime, roleLabel, type ChangeLine } from '../checklist/item-history-format';
+import { localDateTime, roleLabel, type ChangeLine } from './format';
 
 /** One change as the item History and the Audit page show it: who, as what, when, what it did, each field. */
 
