@@ -2,7 +2,7 @@ import { verifyEmailInput } from '../../events/accounts/schemas';
 import { sessionCookieFor } from '../accounts/sign-in';
 import { reply } from '../http/responses';
 import { verifyEmail } from '../accounts/verification';
-import { accountPreload, preloadedAccount, publicUser } from '../accounts/users';
+import { accountPreload, preloadedAccount, publicUser } from '../auth/users';
 import { httpHandler } from '../http/handler';
 import { acceptInvitation, assignWaitingProjects } from '../projects/client-match';
 import { httpRoutes } from '../routes';
@@ -20,7 +20,7 @@ export const handler = httpHandler(httpRoutes.verifyEmail, { body: verifyEmailIn
     await assignWaitingProjects(after);
     if (projectId) await acceptInvitation(projectId, after.id);
   }
-  const answer = { success: true, user: publicUser(after), passwordCleared: user.passwordHash !== null && after.passwordHash === null };
+  const answer = { success: true as const, user: publicUser(after), passwordCleared: user.passwordHash !== null && after.passwordHash === null };
   if (!sessionsEnded) return answer;
   return reply(200, answer, { cookies: [await sessionCookieFor(after, event, { provedByLink: true })] });
 });

@@ -1,10 +1,8 @@
 import { httpHandler } from '../http/handler';
+import { projectHistory } from '../projects/history';
 import { projectIdParam } from '../projects/params';
 import { summaryByProjectIdPreload, visibleSummary } from '../projects/project-access';
-import { listHistory } from '../projects/read';
 import { httpRoutes } from '../routes';
-
-const HISTORY_LIMIT = 200;
 
 /**
  * The project's activity entries, newest first: only those the server recorded from the events
@@ -13,5 +11,5 @@ const HISTORY_LIMIT = 200;
  */
 export const handler = httpHandler(httpRoutes.chatHistory, { params: projectIdParam, preload: summaryByProjectIdPreload }, async ({ principal, params, preloaded }) => {
   visibleSummary(principal, preloaded[0]);
-  return (await listHistory(params.projectId, HISTORY_LIMIT)).map(({ pk: _pk, sk: _sk, ...entry }) => entry);
+  return projectHistory(params.projectId);
 });

@@ -15,7 +15,8 @@ import type { IdempotencyKey } from '../store/event-store';
 import { guardJson, guardPathParameters, guardQuery, refuseContentType } from './input-guard';
 import { cameThroughCloudFront, DIRECT_CALL_REFUSED, ORIGIN_VERIFY_HEADER } from './client-address';
 import { compressedResult } from './compression';
-import { errorReply, reply, toResult, type Reply } from './responses';
+import type { RouteAnswers } from '../../contract/answers';
+import { errorReply, reply, toResult, type ErrorStatus, type Reply, type SuccessStatus } from './responses';
 
 /**
  * The one way to write an HTTP handler: it refuses non-JSON bodies on state-changing routes (415,
@@ -49,6 +50,13 @@ export interface HttpRequest<A extends Access, B, Q, P> {
   readonly event: APIGatewayProxyEventV2;
 }
 
+/**
+ * What a route's handler may answer: the route's answer in the contract (contract/answers.ts,
+ * under the manifest's name), as it is or in a 2xx reply, or a refusal with its own body. A
+ * server answer that drifts from the contract fails the type check.
+ */
+export type HandlerAnswer<R extends HttpRoute> = RouteAnswers[R['name']] | Reply<SuccessStatus, RouteAnswers[R['name']]> | Reply<ErrorStatus>;
+
 export interface Schemas<B, Q, P> {
   readonly body?: B;
   readonly query?: Q;
@@ -70,7 +78,7 @@ export function httpHandler<
 >(
   route: R,
   schemas: Schemas<B, Q, P>,
-  handle: (request: HttpRequest<R['access'], B, Q, P>) => Promise<unknown | Reply>,
+  handle: (request: HttpRequest<R['access'], B, Q, P>) => Promise<HandlerAnswer<R>>,
 ) {
   // Read once at start-up (a Lambda's init): a bad configuration, such as a missing or public
   // session key in AWS, stops the function before it answers anyone.

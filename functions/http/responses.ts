@@ -7,18 +7,24 @@ import { apiSecurityHeaders } from './security-headers';
 
 const replyTag = Symbol('reply');
 
-export interface Reply {
+/** The statuses of a route's own answer (its `RouteAnswers` type, contract/answers.ts). */
+export type SuccessStatus = 200 | 201;
+/** The statuses of refusals and failures, whose bodies are their own (not the route's answer). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 406 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
+
+/** An answer with its status and body types, so a handler's 2xx body is checked against the contract. */
+export interface Reply<S extends number = number, B = unknown> {
   readonly [replyTag]: true;
-  readonly statusCode: number;
+  readonly statusCode: S;
   /** Sent as JSON, unless `binary` is given. */
-  readonly body?: unknown;
+  readonly body?: B;
   /** Sent as is (base64 in the Lambda answer, decoded by API Gateway), with its own content type. */
   readonly binary?: { readonly bytes: Uint8Array; readonly contentType: string };
   readonly headers?: Record<string, string>;
   readonly cookies?: string[];
 }
 
-export const reply = (statusCode: number, body?: unknown, extra: { headers?: Record<string, string>; cookies?: string[] } = {}): Reply => ({
+export const reply = <const S extends number, B = undefined>(statusCode: S, body?: B, extra: { headers?: Record<string, string>; cookies?: string[] } = {}): Reply<S, B> => ({
   [replyTag]: true,
   statusCode,
   body,
@@ -29,12 +35,13 @@ export const isReply = (value: unknown): value is Reply =>
   typeof value === 'object' && value !== null && replyTag in value;
 
 /**
- * A 200 answer with a file's bytes (a PDF, a picture) instead of JSON.
+ * A 200 answer with a file's bytes (a PDF, a picture) instead of JSON. `B` names the answer the
+ * bytes carry where the route's contract is JSON (an audit export, gzipped).
  *
  * @example
  * return binaryReply(pdf, 'application/pdf', { 'content-disposition': attachment('Maple-checklist.pdf') });
  */
-export const binaryReply = (bytes: Uint8Array, contentType: string, headers: Record<string, string> = {}): Reply => ({
+export const binaryReply = <B = unknown>(bytes: Uint8Array, contentType: string, headers: Record<string, string> = {}): Reply<200, B> => ({
   [replyTag]: true,
   statusCode: 200,
   binary: { bytes, contentType },
@@ -76,7 +83,7 @@ export function attachment(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-export const statusOfKind: Record<DomainErrorKind, number> = {
+export const statusOfKind: Record<DomainErrorKind, ErrorStatus> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
