@@ -1,8 +1,8 @@
 import type { AccountEvent } from '../../events/accounts/events';
-import { closeUserConnections } from '../adapters/connections';
+import { closeUserConnections } from '../live/connections';
 import { revokeSession, revokeUserSessions, type SignedIn } from '../auth/sessions';
 import type { ViewWrite } from '../store/event-store';
-import { emailVerifiedWrite, epochOf, firstProofDrops, type UserRecord } from './users';
+import { emailVerifiedWrite, epochOf, firstProofDrops, type UserRecord } from '../auth/users';
 
 /**
  * Architecture invariant 11, in one place: a credential is worth only the state it was issued

@@ -2,7 +2,7 @@ import { accountMessages } from '../../events/accounts/schemas';
 import { DomainError } from '../../events/errors';
 import { provedByLinkJustNow, type SignedIn } from '../auth/sessions';
 import { verifyPassword } from './passwords';
-import type { UserRecord } from './users';
+import type { UserRecord } from '../auth/users';
 
 /**
  * Issue 27: changing the password or the sign-in e-mail asks for the current password, or a

@@ -7,7 +7,7 @@ import { endOtherSessions } from './credentials';
 import { findUsableToken, notMeTokens, spendToken, storeMailedToken } from './mailed-tokens';
 import { sendChangeNotice } from './mailer';
 import { accountActor } from './sign-in';
-import { findUserByEmail, findUserById, notMeWrites, type UserRecord } from './users';
+import { findUserByEmail, findUserById, notMeWrites, type UserRecord } from '../auth/users';
 
 /**
  * The notice of a password or e-mail change and its 'this was not me' link (issue 27). The link

@@ -10,7 +10,7 @@ import { sendSignInLinkMail } from './mailer';
 import { accountActor } from './sign-in';
 import { takeHourlyAllowance } from './throttle';
 import { SIGN_IN_LINK_LIMITS } from '../limits';
-import { epochOf, findUserByEmail, findUserById, type UserRecord } from './users';
+import { epochOf, findUserByEmail, findUserById, type UserRecord } from '../auth/users';
 
 /**
  * Sign-in by e-mail link (issue 18): a single-use link mailed to an account's address. Opening it

@@ -1,23 +1,24 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { UserRecord } from './users';
-import { epochOf, publicUser } from './users';
+import type { UserRecord } from '../auth/users';
+import { epochOf, publicUser } from '../auth/users';
 import { createSession } from '../auth/sessions';
 import { sessionCookie } from '../auth/session-token';
 import { clientAddress } from '../http/client-address';
-import { reply, type Reply } from '../http/responses';
+import type { User } from '../../contract/accounts';
+import { reply, type Reply, type SuccessStatus } from '../http/responses';
 
 /**
  * Starts a session for the user and answers with the user (and `extra` fields) and the session
  * cookie. The session holds the account's credentials as `user` was read (its epoch): if they
  * changed meanwhile, no session (401). `provedByLink`: a mailed link opened it just now.
  */
-export async function signedInReply(
-  statusCode: number,
+export async function signedInReply<const S extends SuccessStatus, E extends object = object>(
+  statusCode: S,
   user: UserRecord,
   event: APIGatewayProxyEventV2,
-  extra: Record<string, unknown> = {},
+  extra: E = {} as E,
   options: { provedByLink?: boolean } = {},
-): Promise<Reply> {
+): Promise<Reply<S, User & E>> {
   return reply(statusCode, { ...publicUser(user), ...extra }, { cookies: [await sessionCookieFor(user, event, options)] });
 }
 

@@ -9,7 +9,7 @@ import { findUsableToken, issuedUnder, newVerificationToken, spendToken, verific
 import { accountDecider } from '../../events/accounts/account';
 import { accountOf, runCommands } from '../commands/run-commands';
 import { accountActor } from './sign-in';
-import { epochOf, type UserRecord } from './users';
+import { epochOf, type UserRecord } from '../auth/users';
 import type { StreamHead } from '../store/event-store';
 
 /**

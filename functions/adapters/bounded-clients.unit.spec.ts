@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorReply } from '../http/responses';
-import { budgets, clientOptions, isUnanswered, ServiceUnavailableError } from './bounded-clients';
+import { budgets, clientOptions, isUnanswered } from './bounded-clients';
 
 describe('bounded clients', () => {
   it('gives every client a connection timeout, a request timeout that throws, and a few attempts', () => {
@@ -29,10 +28,4 @@ describe('bounded clients', () => {
     expect(isUnanswered(undefined)).toBe(false);
   });
 
-  it('answers 503 naming the service, with Retry-After', () => {
-    const { reply } = errorReply(new ServiceUnavailableError('ses', new Error('timed out')), 'request-1');
-    expect(reply.statusCode).toBe(503);
-    expect(reply.body).toEqual({ service: 'mail', message: 'The mail service is not answering right now. Please try again in a few minutes.' });
-    expect(reply.headers).toEqual({ 'retry-after': '60' });
-  });
 });

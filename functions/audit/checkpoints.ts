@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AuditExport, CheckpointReason, StreamHeadEntry } from '../../contract/audit';
 import { logger } from '../logger';
 import { lastRecordedHeads, recordCheckpointIfMoved, recordedCheckpoints } from '../store/audit-checkpoints';
-import { eventStore } from '../store/default-store';
+import { eventStore } from '../commands/event-store';
 import { checkpointSigner } from './audit-key';
 import { projectHeads, projectStreams } from './project-streams';
 

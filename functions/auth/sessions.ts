@@ -3,7 +3,7 @@ import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib
 import * as z from 'zod/mini';
 import { roles } from '../../events/accounts/schemas';
 import { unauthenticated } from '../../events/errors';
-import { epochHolds } from '../accounts/users';
+import { epochHolds } from '../auth/users';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import type { ViewWrite } from '../store/event-store';

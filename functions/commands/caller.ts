@@ -1,6 +1,6 @@
 import type { Actor } from '../../events/decider';
 import type { ActorRole, EventMeta } from '../../events/envelope';
-import { findUserById } from '../accounts/users';
+import { findUserById } from '../auth/users';
 import type { SignedIn } from '../auth/sessions';
 import type { IdempotencyKey } from '../store/event-store';
 

@@ -1,21 +1,26 @@
-import { decideInTurn, type Decider } from '../../events/decider';
-import type { NewEvent, StoredEvent, StreamPosition } from '../../events/envelope';
-import { DomainError } from '../../events/errors';
-import type { Projection } from '../projections/projection';
-import { eventStore } from '../store/default-store';
+import pRetry from 'p-retry';
+import { decideInTurn, fold, type Decider } from '../../events/decider';
+import { positionOf, type EventMeta, type NewEvent, type StoredEvent, type StreamPosition } from '../../events/envelope';
+import { conflict, DomainError } from '../../events/errors';
 import { parseStreamId } from '../../events/streams';
 import { recordCommands } from '../metrics';
-import { ConcurrencyConflict, type EventStore, type TransactItem, type Snapshot, type StreamHead, type ViewWrite } from '../store/event-store';
-import { loadByFolding, runCommand, type CommandOutcome } from '../store/run-command';
+import type { Projection } from '../projections/projection';
+import { ConcurrencyConflict, IdempotencyRace, type EventStore, type IdempotencyKey, type TransactItem, type Snapshot, type StreamHead, type ViewWrite } from '../store/event-store';
 import { stateViewTable, type ViewTable } from '../store/view-table';
 import { keyId, type ViewItem } from '../store/write-set';
 import { resolveActor, type CommandBy } from './caller';
+import { eventStore } from './event-store';
 
 /**
  * The one command runner for every aggregate (project, item, chat, account): load it (from the
- * snapshot on its stream's head, or its stream folded), decide the commands in turn, append the events with the views their projection writes,
- * in one transaction (retries and Idempotency-Key: ../store/run-command.ts), then let the
- * projection settle what may lag the commit (room completion, clearing deleted rooms).
+ * snapshot on its stream's head, or its stream folded), decide the commands in turn, append the
+ * events with the views their projection writes in one transaction, retried on a concurrency
+ * conflict with jittered backoff and answered once per Idempotency-Key, then let the projection
+ * settle what may lag the commit (room completion, clearing deleted rooms).
+ *
+ * `runCommands` runs an aggregate's decider; `runCommand` is the loop under it (load → decide →
+ * append, retried), which tests and benches also drive with hand-made streams. The store below
+ * only reads and appends.
  */
 
 export interface CommandTarget {
@@ -139,3 +144,96 @@ export const inProject = (project: { projectId: string; tenantId: string }, id =
 
 /** An account's own stream (it is its own tenant). */
 export const accountOf = (userId: string): CommandTarget => ({ id: userId, tenantId: userId });
+
+// --- The loop: load → decide → append, retried; then a 409 that names the stream. ---
+
+export interface RetryPolicy {
+  readonly retries: number;
+  readonly minTimeoutMs: number;
+  readonly maxTimeoutMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { retries: 8, minTimeoutMs: 10, maxTimeoutMs: 250 };
+
+export interface Command<State, Event extends NewEvent, Result> {
+  readonly streamId: string;
+  readonly tenantId: string;
+  readonly projectId?: string;
+  readonly meta: EventMeta;
+  /** The current state and the stream position it was read at. Runs again on every retry. */
+  load(): Promise<{ state: State; position: StreamPosition }>;
+  decide(state: State): Event[];
+  evolve(state: State, event: Event): State;
+  views?(context: { before: State; after: State; events: readonly StoredEvent[] }): readonly ViewWrite[] | Promise<readonly ViewWrite[]>;
+  /** The state to keep with the stream's head after the append (none: the head keeps none). */
+  snapshot?(after: State): Snapshot | undefined;
+  /** What the caller gets back (and what a retried request with the same key gets again). */
+  respond(after: State, events: readonly Event[]): Result;
+  readonly idempotency?: IdempotencyKey;
+  readonly retry?: RetryPolicy;
+}
+
+export interface CommandOutcome<Result> {
+  readonly result: Result;
+  readonly events: readonly StoredEvent[];
+  /** True when an earlier request with the same Idempotency-Key answered and nothing was appended. */
+  readonly replayed: boolean;
+}
+
+export async function runCommand<State, Event extends NewEvent, Result>(
+  store: EventStore,
+  command: Command<State, Event, Result>,
+): Promise<CommandOutcome<Result>> {
+  const policy = command.retry ?? defaultRetryPolicy;
+
+  const attempt = async (): Promise<CommandOutcome<Result>> => {
+    if (command.idempotency) {
+      const earlier = await store.idempotentResponse(command.idempotency);
+      if (earlier !== undefined) return { result: earlier as Result, events: [], replayed: true };
+    }
+    const { state, position } = await command.load();
+    const decided = command.decide(state);
+    const after = fold(command.evolve, state, decided);
+    const result = command.respond(after, decided);
+    const events = await store.append({
+      streamId: command.streamId,
+      expected: position,
+      snapshot: command.snapshot?.(after),
+      events: decided,
+      tenantId: command.tenantId,
+      projectId: command.projectId,
+      meta: command.meta,
+      views: command.views && ((stored) => command.views!({ before: state, after, events: stored })),
+      idempotency: command.idempotency && { ...command.idempotency, response: result },
+    });
+    return { result, events, replayed: false };
+  };
+
+  try {
+    return await pRetry(attempt, {
+      retries: policy.retries,
+      minTimeout: policy.minTimeoutMs,
+      maxTimeout: policy.maxTimeoutMs,
+      factor: 2,
+      randomize: true,
+      // An idempotency race ends on the next attempt, which finds the winner's response.
+      shouldRetry: ({ error }) => error instanceof ConcurrencyConflict || error instanceof IdempotencyRace,
+    });
+  } catch (error) {
+    if (error instanceof ConcurrencyConflict) {
+      throw conflict(`${error.streamId} was changed by someone else at the same time; please try again`);
+    }
+    throw error;
+  }
+}
+
+/** Loads a state by folding a whole stream (fine for the short streams of one item or chat). */
+export async function loadByFolding<State>(
+  store: EventStore,
+  streamId: string,
+  initialState: State,
+  evolve: (state: State, event: StoredEvent) => State,
+): Promise<{ state: State; position: StreamPosition }> {
+  const events = await store.readStream(streamId);
+  return { state: fold(evolve, initialState, events), position: positionOf(events) };
+}

@@ -3,7 +3,7 @@ import { DeleteCommand, PutCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import pMap from 'p-map';
 import { daysBefore, openDecisions, type OpenDecision } from '../../events/projects/decisions';
 import { displayName } from '../../events/projects/room-naming';
-import type { UserRecord } from '../accounts/users';
+import type { UserRecord } from '../auth/users';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { logger } from '../logger';

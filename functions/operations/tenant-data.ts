@@ -8,7 +8,7 @@ import { dynamo } from '../adapters/dynamo';
 import { s3 } from '../adapters/s3';
 import { config } from '../config';
 import { UPLOADS_PREFIX } from '../objects/object-keys';
-import { defaultKeyring } from '../people/person-keys';
+import { defaultKeyring } from '../personal-data/person-keys';
 import { bucketKeysOf, photoPathsPublishedBy, uploadRecordsOf } from '../people/uploaded-photos';
 import { stateKeys } from '../store/keys';
 import { scanAll } from '../store/scan-all';

@@ -1,7 +1,7 @@
 import { accountDecider } from '../../events/accounts/account';
 import { projectDecider } from '../../events/projects/project';
 import { accountActor } from '../accounts/sign-in';
-import { accountDeletionWrites, type UserRecord } from '../accounts/users';
+import { accountDeletionWrites, type UserRecord } from '../auth/users';
 import { systemActor } from '../commands/caller';
 import { accountOf, inProject, runCommands } from '../commands/run-commands';
 import { projectViews } from '../projections/project-views';

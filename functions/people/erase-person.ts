@@ -7,12 +7,12 @@ import { config } from '../config';
 import { deleteInvitationTokens, deleteUserTokens } from '../accounts/mailed-tokens';
 import { revokeUserSessions } from '../auth/sessions';
 import { replaceProjectViews } from '../projections/rebuild';
-import { eventStore } from '../store/default-store';
+import { eventStore } from '../commands/event-store';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
 import { verifySnapshot } from '../store/verify';
 import { removeUnusedPhotos } from './erase-photos';
-import { defaultKeyring } from './person-keys';
+import { defaultKeyring } from '../personal-data/person-keys';
 
 /**
  * Erasing a person (GDPR): their data key goes, and with them the keys of the client contact

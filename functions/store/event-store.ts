@@ -1,21 +1,17 @@
 import {
   GetCommand,
-  paginateQuery,
-  paginateScan,
   TransactWriteCommand,
   type DynamoDBDocumentClient,
-  type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { monotonicFactory } from 'ulid';
-import { streamStart, type EventMeta, type NewEvent, type StoredEvent, type StreamPosition } from '../../events/envelope';
+import { type EventMeta, type NewEvent, type StoredEvent, type StreamPosition } from '../../events/envelope';
 import { DomainError, conflict } from '../../events/errors';
 import type { EventCatalogue } from '../../events/catalogue-machinery';
 import { hashEvent } from '../../events/hash-chain';
-import type { PersonalDataCipher } from '../people/sealing';
-import { eventsTable } from '../tables';
 import { stateKeys } from './keys';
+import { eventReads, type Snapshot } from './event-reads';
 
 /**
  * The DynamoDB event store.
@@ -54,25 +50,7 @@ export interface IdempotencyKey {
   readonly requestHash: string;
 }
 
-/** A stream head as stored: its position, owner and, for a snapshotting aggregate, the state at that position. */
-export interface StreamHead extends StreamPosition {
-  readonly projectId?: string;
-  readonly tenantId?: string;
-  readonly snapshot?: Snapshot;
-}
-
-/** An aggregate's state after the head's event; `schema` says which shape of state it is. */
-export interface Snapshot {
-  readonly schema: number;
-  readonly state: unknown;
-}
-
-/** The head record's fields as a StreamHead (version 0 when there is none). */
-export function streamHeadOf(item: Record<string, unknown> | undefined): StreamHead {
-  if (!item) return streamStart;
-  const { version, hash, projectId, tenantId, snapshot } = item as { version: number; hash: string; projectId?: string; tenantId?: string; snapshot?: Snapshot };
-  return { version, hash, projectId, tenantId, ...(snapshot ? { snapshot } : {}) };
-}
+export { streamHeadOf, type Snapshot, type StreamHead } from './event-reads';
 
 export interface AppendRequest {
   readonly streamId: string;
@@ -104,6 +82,15 @@ export class IdempotencyRace extends Error {
   }
 }
 
+/**
+ * Seals events' personal values before they are hashed and stored, and opens them on reads: the
+ * codec the store is given (functions/personal-data/sealing.ts in the app), never one it imports.
+ */
+export interface PersonalDataCipher {
+  seal<E extends Omit<StoredEvent, 'hash'>>(events: readonly E[]): Promise<E[]>;
+  open<E extends Pick<StoredEvent, 'data' | 'meta'>>(events: readonly E[]): Promise<E[]>;
+}
+
 export interface EventStoreOptions {
   readonly client: DynamoDBDocumentClient;
   readonly eventsTableName: string;
@@ -129,7 +116,7 @@ export function createEventStore(options: EventStoreOptions) {
   const now = options.now ?? (() => new Date());
   const nextEventId = monotonicFactory();
   const { personalData } = options;
-  const opened = async (events: StoredEvent[]) => (personalData ? personalData.open(events) : events);
+  const reads = eventReads({ ...options, open: personalData && ((events) => personalData.open(events)) });
 
   /**
    * The request's events as they will be stored (personal values sealed, hashed) and as the
@@ -255,83 +242,7 @@ export function createEventStore(options: EventStoreOptions) {
     return Item.response;
   }
 
-  async function* queryPages(input: QueryCommandInput) {
-    for await (const page of paginateQuery({ client }, input)) yield (page.Items ?? []) as StoredEvent[];
-  }
-
-  /** A stream's events as stored (no upcasting), by version, with strongly consistent reads. */
-  async function readRawStream(streamId: string, range: { from?: number; to?: number } = {}): Promise<StoredEvent[]> {
-    const events: StoredEvent[] = [];
-    const pages = queryPages({
-      TableName: eventsTableName,
-      KeyConditionExpression: 'streamId = :streamId AND #version BETWEEN :from AND :to',
-      ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: { ':streamId': streamId, ':from': range.from ?? 1, ':to': range.to ?? Number.MAX_SAFE_INTEGER },
-      ConsistentRead: true,
-    });
-    for await (const page of pages) events.push(...page);
-    return events;
-  }
-
-  /** A stream's events, personal values opened, upcast to the current schema versions. */
-  async function readStream(streamId: string, range: { from?: number; to?: number } = {}): Promise<StoredEvent[]> {
-    return (await opened(await readRawStream(streamId, range))).map((event) => catalogue.upcast(event));
-  }
-
-  /** Where the stream stands (version 0 when it has no events), with its snapshot if it keeps one. */
-  async function readHead(streamId: string): Promise<StreamHead> {
-    const { Item } = await client.send(
-      new GetCommand({ TableName: stateTableName, Key: stateKeys.streamHead(streamId), ConsistentRead: true }),
-    );
-    return streamHeadOf(Item);
-  }
-
-  /**
-   * A project's events across all its streams, in time order (eventId is a ULID). Read from a
-   * GSI, so eventually consistent: for history and replay, not for deciding.
-   */
-  async function readProjectEvents(projectId: string): Promise<StoredEvent[]> {
-    return (await opened(await readRawProjectEvents(projectId))).map((event) => catalogue.upcast(event));
-  }
-
-  /**
-   * A project's events as stored (no upcasting), in time order, for an audit export; or with
-   * `streamsOnly` just each event's stream and version (to find the project's streams). From the
-   * GSI, so it may lag the newest events: readers complete each stream up to its head.
-   */
-  async function readRawProjectEvents(projectId: string, options: { streamsOnly?: boolean } = {}): Promise<StoredEvent[]> {
-    const events: StoredEvent[] = [];
-    const index = eventsTable.indexes.byProject;
-    const pages = queryPages({
-      TableName: eventsTableName,
-      IndexName: index.name,
-      KeyConditionExpression: '#projectId = :projectId',
-      ExpressionAttributeNames: { '#projectId': index.partitionKey.name, ...(options.streamsOnly ? { '#version': 'version' } : {}) },
-      ExpressionAttributeValues: { ':projectId': projectId },
-      ...(options.streamsOnly ? { ProjectionExpression: 'streamId, #version' } : {}),
-    });
-    for await (const page of pages) events.push(...page);
-    return events;
-  }
-
-  /** Every stored event, as stored, page by page (for the verifier and full rebuilds). */
-  async function* scanAllRaw(): AsyncGenerator<StoredEvent[]> {
-    for await (const page of paginateScan({ client }, { TableName: eventsTableName, ConsistentRead: true })) yield (page.Items ?? []) as StoredEvent[];
-  }
-
-  /** The id of every project that has events: a scan of that one attribute, in parallel segments. */
-  async function scanProjectIds(segments = 4): Promise<Set<string>> {
-    const ids = new Set<string>();
-    await Promise.all(
-      Array.from({ length: segments }, async (_, Segment) => {
-        const pages = paginateScan({ client }, { TableName: eventsTableName, ProjectionExpression: 'projectId', Segment, TotalSegments: segments });
-        for await (const page of pages) for (const item of page.Items ?? []) if (typeof item.projectId === 'string') ids.add(item.projectId);
-      }),
-    );
-    return ids;
-  }
-
-  return { append, appendAll, idempotentResponse, readStream, readRawStream, opened, readHead, readProjectEvents, readRawProjectEvents, scanAllRaw, scanProjectIds };
+  return { append, appendAll, idempotentResponse, ...reads };
 }
 
 const viewPart = (view: ViewWrite) => ({

@@ -5,7 +5,7 @@ import { DomainError } from '../../events/errors';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { config } from '../../functions/config';
 import { ConcurrencyConflict } from '../../functions/store/event-store';
-import { loadByFolding, runCommand } from '../../functions/store/run-command';
+import { loadByFolding, runCommand } from '../../functions/commands/run-commands';
 import { verifyProject, verifyStream } from '../../functions/store/verify';
 import { storeWith, testMeta, uniqueId } from '../support/store';
 import { catalogueV1, note } from '../support/test-catalogue';

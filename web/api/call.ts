@@ -1,5 +1,5 @@
 import type { RouteAnswers } from '../../contract/answers';
-import { httpRoutes, type RouteName } from '../../functions/routes';
+import { apiRoutes as httpRoutes, type RouteName } from '../../contract/routes';
 import { fetchJson, fetchOk } from './client';
 
 /**

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { defineEvent, EventCatalogue, type EventOf } from '../../../events/catalogue-machinery';
 import { positionOf, streamStart, type EventMeta, type StreamPosition } from '../../../events/envelope';
 import type { EventStore, ViewWrite } from '../../../functions/store/event-store';
-import { loadByFolding, type Command, type RetryPolicy } from '../../../functions/store/run-command';
+import { loadByFolding, type Command, type RetryPolicy } from '../../../functions/commands/run-commands';
 import { MAX_EVENTS_PER_APPEND } from './settings';
 
 /**

@@ -1,4 +1,4 @@
-import type { RetryPolicy } from '../../../functions/store/run-command';
+import type { RetryPolicy } from '../../../functions/commands/run-commands';
 
 /** The bench's sizes: those set by environment variables (see bench/event-store/index.ts), then fixed ones. */
 

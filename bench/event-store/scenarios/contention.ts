@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { runCommand } from '../../../functions/store/run-command';
+import { runCommand } from '../../../functions/commands/run-commands';
 import { id, toggleCommand } from '../harness/fixtures';
 import { Meter, metering } from '../harness/metering';
 import { round, summarize } from '../harness/results';

@@ -1,4 +1,4 @@
-import { runCommand } from '../../../functions/store/run-command';
+import { runCommand } from '../../../functions/commands/run-commands';
 import { id, seedStream, toggleCommand } from '../harness/fixtures';
 import { round, sequential, summarize } from '../harness/results';
 import { ITEM_STREAM_EVENTS, settings } from '../harness/settings';

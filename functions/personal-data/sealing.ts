@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { StoredEvent } from '../../events/envelope';
+import type { PersonalDataCipher } from '../store/event-store';
 import { ERASED, openEvent, personalValues, sealedContext, sealedRefsOf, sealedValue, sealEvent, type SealedRef } from '../../events/personal-data';
 import { defaultKeyring, type DataKey, type Keyring } from './person-keys';
 
@@ -10,10 +10,6 @@ import { defaultKeyring, type DataKey, type Keyring } from './person-keys';
  * (verification, audit export).
  */
 
-export interface PersonalDataCipher {
-  seal<E extends Omit<StoredEvent, 'hash'>>(events: readonly E[]): Promise<E[]>;
-  open<E extends Pick<StoredEvent, 'data' | 'meta'>>(events: readonly E[]): Promise<E[]>;
-}
 
 function encrypt(key: DataKey, subject: string, value: string): string {
   const iv = randomBytes(12);

@@ -1,8 +1,8 @@
 import { catalogue } from '../../events/registered-events';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
-import { defaultCipher } from '../people/sealing';
-import { createEventStore, type EventStore } from './event-store';
+import { defaultCipher } from '../personal-data/sealing';
+import { createEventStore, type EventStore } from '../store/event-store';
 
 let store: EventStore | undefined;
 

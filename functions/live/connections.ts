@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { dynamo } from './dynamo';
-import { websocketManagement } from './websocket-management';
+import { dynamo } from '../adapters/dynamo';
+import { websocketManagement } from '../adapters/websocket-management';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
