@@ -18,7 +18,7 @@ interface ManifestChunk {
 /** The pages issue 14 limits, by the route files they match, with their limits in KB gzip. */
 export const firstLoadPages = [
   { page: '/login', routes: ['routes/login.tsx'], limitKb: 100 },
-  { page: '/project/{id} (checklist)', routes: ['routes/_signed-in.tsx', 'routes/_signed-in/project.$id.tsx'], limitKb: 150 },
+  { page: '/project/{id} (checklist)', routes: ['routes/_signed-in.tsx', 'routes/_signed-in/$checklist.$id.tsx'], limitKb: 150 },
 ] as const;
 
 export function firstLoad(outDir: string) {

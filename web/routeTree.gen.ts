@@ -22,8 +22,7 @@ import { Route as SignedInIndexRouteImport } from './routes/_signed-in/index'
 import { Route as SignedInAccountSettingsRouteImport } from './routes/_signed-in/account-settings'
 import { Route as SignedInClientDashboardRouteImport } from './routes/_signed-in/client-dashboard'
 import { Route as SignedInProjectsRouteImport } from './routes/_signed-in/projects'
-import { Route as SignedInClientProjectIdRouteImport } from './routes/_signed-in/client-project.$id'
-import { Route as SignedInProjectIdRouteImport } from './routes/_signed-in/project.$id'
+import { Route as SignedInChecklistIdRouteImport } from './routes/_signed-in/$checklist.$id'
 import { Route as SignedInProjectIdAuditRouteImport } from './routes/_signed-in/project.$id_.audit'
 
 const SignedInRoute = SignedInRouteImport.update({
@@ -90,14 +89,9 @@ const SignedInProjectsRoute = SignedInProjectsRouteImport.update({
   path: '/projects',
   getParentRoute: () => SignedInRoute,
 } as any)
-const SignedInClientProjectIdRoute = SignedInClientProjectIdRouteImport.update({
-  id: '/client-project/$id',
-  path: '/client-project/$id',
-  getParentRoute: () => SignedInRoute,
-} as any)
-const SignedInProjectIdRoute = SignedInProjectIdRouteImport.update({
-  id: '/project/$id',
-  path: '/project/$id',
+const SignedInChecklistIdRoute = SignedInChecklistIdRouteImport.update({
+  id: '/$checklist/$id',
+  path: '/$checklist/$id',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInProjectIdAuditRoute = SignedInProjectIdAuditRouteImport.update({
@@ -119,8 +113,7 @@ export interface FileRoutesByFullPath {
   '/account-settings': typeof SignedInAccountSettingsRoute
   '/client-dashboard': typeof SignedInClientDashboardRoute
   '/projects': typeof SignedInProjectsRoute
-  '/client-project/$id': typeof SignedInClientProjectIdRoute
-  '/project/$id': typeof SignedInProjectIdRoute
+  '/$checklist/$id': typeof SignedInChecklistIdRoute
   '/project/$id/audit': typeof SignedInProjectIdAuditRoute
 }
 export interface FileRoutesByTo {
@@ -136,8 +129,7 @@ export interface FileRoutesByTo {
   '/client-dashboard': typeof SignedInClientDashboardRoute
   '/projects': typeof SignedInProjectsRoute
   '/': typeof SignedInIndexRoute
-  '/client-project/$id': typeof SignedInClientProjectIdRoute
-  '/project/$id': typeof SignedInProjectIdRoute
+  '/$checklist/$id': typeof SignedInChecklistIdRoute
   '/project/$id/audit': typeof SignedInProjectIdAuditRoute
 }
 export interface FileRoutesById {
@@ -155,8 +147,7 @@ export interface FileRoutesById {
   '/_signed-in/client-dashboard': typeof SignedInClientDashboardRoute
   '/_signed-in/projects': typeof SignedInProjectsRoute
   '/_signed-in/': typeof SignedInIndexRoute
-  '/_signed-in/client-project/$id': typeof SignedInClientProjectIdRoute
-  '/_signed-in/project/$id': typeof SignedInProjectIdRoute
+  '/_signed-in/$checklist/$id': typeof SignedInChecklistIdRoute
   '/_signed-in/project/$id_/audit': typeof SignedInProjectIdAuditRoute
 }
 export interface FileRouteTypes {
@@ -174,8 +165,7 @@ export interface FileRouteTypes {
     | '/account-settings'
     | '/client-dashboard'
     | '/projects'
-    | '/client-project/$id'
-    | '/project/$id'
+    | '/$checklist/$id'
     | '/project/$id/audit'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -191,8 +181,7 @@ export interface FileRouteTypes {
     | '/client-dashboard'
     | '/projects'
     | '/'
-    | '/client-project/$id'
-    | '/project/$id'
+    | '/$checklist/$id'
     | '/project/$id/audit'
   id:
     | '__root__'
@@ -209,8 +198,7 @@ export interface FileRouteTypes {
     | '/_signed-in/client-dashboard'
     | '/_signed-in/projects'
     | '/_signed-in/'
-    | '/_signed-in/client-project/$id'
-    | '/_signed-in/project/$id'
+    | '/_signed-in/$checklist/$id'
     | '/_signed-in/project/$id_/audit'
   fileRoutesById: FileRoutesById
 }
@@ -319,18 +307,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInProjectsRouteImport
       parentRoute: typeof SignedInRoute
     }
-    '/_signed-in/client-project/$id': {
-      id: '/_signed-in/client-project/$id'
-      path: '/client-project/$id'
-      fullPath: '/client-project/$id'
-      preLoaderRoute: typeof SignedInClientProjectIdRouteImport
-      parentRoute: typeof SignedInRoute
-    }
-    '/_signed-in/project/$id': {
-      id: '/_signed-in/project/$id'
-      path: '/project/$id'
-      fullPath: '/project/$id'
-      preLoaderRoute: typeof SignedInProjectIdRouteImport
+    '/_signed-in/$checklist/$id': {
+      id: '/_signed-in/$checklist/$id'
+      path: '/$checklist/$id'
+      fullPath: '/$checklist/$id'
+      preLoaderRoute: typeof SignedInChecklistIdRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/_signed-in/project/$id_/audit': {
@@ -348,8 +329,7 @@ interface SignedInRouteChildren {
   SignedInClientDashboardRoute: typeof SignedInClientDashboardRoute
   SignedInProjectsRoute: typeof SignedInProjectsRoute
   SignedInIndexRoute: typeof SignedInIndexRoute
-  SignedInClientProjectIdRoute: typeof SignedInClientProjectIdRoute
-  SignedInProjectIdRoute: typeof SignedInProjectIdRoute
+  SignedInChecklistIdRoute: typeof SignedInChecklistIdRoute
   SignedInProjectIdAuditRoute: typeof SignedInProjectIdAuditRoute
 }
 
@@ -358,8 +338,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInClientDashboardRoute: SignedInClientDashboardRoute,
   SignedInProjectsRoute: SignedInProjectsRoute,
   SignedInIndexRoute: SignedInIndexRoute,
-  SignedInClientProjectIdRoute: SignedInClientProjectIdRoute,
-  SignedInProjectIdRoute: SignedInProjectIdRoute,
+  SignedInChecklistIdRoute: SignedInChecklistIdRoute,
   SignedInProjectIdAuditRoute: SignedInProjectIdAuditRoute,
 }
 

@@ -352,7 +352,7 @@ describe('project checklist in the browser', () => {
       // The route-preload script named the page's own files before the main bundle asked for them.
       const preloaded = await page.locator('link[rel=modulepreload]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
       expect(preloaded.some((file) => /\/checklist-[\w-]+\.js$/.test(file)), preloaded.join('\n')).toBe(true);
-      expect(preloaded.some((file) => /\/(client-)?project\._id-[\w-]+\.js$/.test(file)), preloaded.join('\n')).toBe(true);
+      expect(preloaded.some((file) => /\/_checklist\._id-[\w-]+\.js$/.test(file)), preloaded.join('\n')).toBe(true);
       // Every one of them is a file the page goes on to use, and none is fetched twice.
       for (const file of preloaded) expect(scripts, file).toContain(file);
       expect(scripts.length, scripts.join('\n')).toBe(new Set(scripts).size);

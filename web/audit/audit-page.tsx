@@ -25,7 +25,7 @@ export function AuditPage({ projectId, user, search, onSearch }: { projectId: st
   const trail = useInfiniteQuery(queries.projectAudit(projectId, query));
   const first = trail.data?.pages[0];
   const entries = useMemo(() => trail.data?.pages.flatMap((page) => page.entries) ?? [], [trail.data]);
-  const checklistPath = user.role === 'client' ? '/client-project/$id' : '/project/$id';
+  const checklist = user.role === 'client' ? 'client-project' : 'project';
   const filtered = Object.keys(search).length > 0;
 
   return (
@@ -35,7 +35,7 @@ export function AuditPage({ projectId, user, search, onSearch }: { projectId: st
       </AppHeader>
       <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:px-6 sm:py-8">
         <div className="grid gap-3">
-          <Link to={checklistPath} params={{ id: projectId }} className={`${linkClass} inline-flex min-h-6 items-center gap-1 justify-self-start text-sm`}>
+          <Link to="/$checklist/$id" params={{ checklist, id: projectId }} className={`${linkClass} inline-flex min-h-6 items-center gap-1 justify-self-start text-sm`}>
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to checklist
           </Link>

@@ -22,7 +22,7 @@ type Group = 'app' | 'signed-in' | 'checklist';
 const pagePiece = /[\\/]web[\\/]routes[\\/].+\.tsx\?tsr-split=/;
 const signedInPiece = /[\\/]web[\\/]routes[\\/]_signed-in(\.tsx|[\\/].+\.tsx)\?tsr-split=/;
 const layoutPiece = /[\\/]web[\\/]routes[\\/]_signed-in\.tsx\?tsr-split=/;
-const checklistPiece = /[\\/]web[\\/]routes[\\/]_signed-in[\\/](client-)?project\.\$id\.tsx\?tsr-split=/;
+const checklistPiece = /[\\/]web[\\/]routes[\\/]_signed-in[\\/]\$checklist\.\$id\.tsx\?tsr-split=/;
 const lucideIndex = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 const fromLucide = /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
 

@@ -10,6 +10,9 @@ describe('routePattern', () => {
     expect(matches('_signed-in/project.$id', '/project/3f2a/')).toBe(true);
     expect(matches('_signed-in/client-project.$id', '/client-project/3f2a')).toBe(true);
     expect(matches('_signed-in/project.$id_.audit', '/project/3f2a/audit')).toBe(true);
+    // The checklist's one file for both its addresses: a parameter first segment (the route's params.parse narrows it).
+    expect(matches('_signed-in/$checklist.$id', '/project/3f2a')).toBe(true);
+    expect(matches('_signed-in/$checklist.$id', '/client-project/3f2a')).toBe(true);
     expect(matches('_signed-in/index', '/')).toBe(true);
     expect(matches('login', '/login')).toBe(true);
     expect(matches('digest-unsubscribe', '/digest-unsubscribe')).toBe(true);
@@ -19,6 +22,7 @@ describe('routePattern', () => {
     expect(matches('_signed-in/project.$id', '/project/3f2a/audit')).toBe(false);
     expect(matches('_signed-in/project.$id', '/client-project/3f2a')).toBe(false);
     expect(matches('_signed-in/project.$id', '/project/')).toBe(false);
+    expect(matches('_signed-in/$checklist.$id', '/project/3f2a/audit')).toBe(false);
     expect(matches('_signed-in/index', '/login')).toBe(false);
     expect(matches('login', '/login/extra')).toBe(false);
     expect(matches('login', '/xlogin')).toBe(false);
