@@ -2,17 +2,49 @@
  * The import rules of the code base, checked by `npm test` (`npm run deps`):
  *
  *   events/     the domain: imports nothing of the app's outer layers, no AWS SDK, no React
- *   contract/   the API's answer types: imports only events/ (and itself)
+ *   contract/   the API's routes, input schemas and answer types: imports only events/ (and itself, and packages)
  *   functions/  the Lambdas: never import infra/, web/, scripts/, tests/ or bench/
- *   web/        the browser app: imports only web/, contract/, events/ and the route manifest
+ *   web/        the browser app: imports only web/, contract/ and events/
  *   infra/      the CDK app and the local cloud: never import web/
  *   zod         only as zod/mini (the classic API is five times the size)
  *
  * and no module imports itself round a cycle. Type-only imports count like any other.
+ *
+ * Floors: inside functions/ and web/, each folder is a floor and a module imports only from its
+ * own floor or a lower one (`floors` below, top first), so no two folders import each other.
  * TypeScript is parsed with swc (dependency-cruiser 16 cannot load TypeScript 7's compiler).
  */
+/**
+ * The folders of functions/ and web/, top floor first. A folder imports only folders after it.
+ * functions/: the Lambda entry points; the operator tools and erasure, which reach across
+ * features; the features (each a folder of its own); the command runner and the projections it
+ * writes with; the HTTP plumbing; personal-data sealing, sessions and accounts' records; the
+ * store; the SDK clients; then the files at the root of functions/ (config, logger, metrics,
+ * limits, tables, the route manifest), which import no folder.
+ * web/: the entry (web/*.ts[x] itself), the routes, the screens, shared pieces, the API client.
+ */
+const floors = {
+  functions: ['handlers', 'operations', 'people', 'pdf', 'digest', 'sharing', 'audit', 'objects', 'projects', 'accounts', 'chat', 'live', 'commands', 'projections', 'http', 'personal-data', 'auth', 'store', 'adapters'],
+  web: ['routes', 'homes', 'audit', 'checklist', 'history', 'chat', 'projects', 'digest', 'auth', 'components', 'api', 'build'],
+};
+
+const floorRules = Object.entries(floors).flatMap(([root, folders]) => [
+  ...folders.slice(1).map((folder, i) => ({
+    name: `floors/${root}/${folder}`,
+    comment: `${root}/${folder}/ sits below ${folders.slice(0, i + 1).join(', ')}: it imports none of them (the floors of .dependency-cruiser.cjs).`,
+    severity: 'error',
+    from: { path: `^${root}/${folder}/` },
+    to: { path: `^${root}/(${folders.slice(0, i + 1).join('|')})/` },
+  })),
+  // functions/'s root files are its lowest floor; web/'s (main.tsx and the route tree) its top one.
+  root === 'functions'
+    ? { name: 'floors/functions/root', comment: 'The files at the root of functions/ import no folder of it.', severity: 'error', from: { path: '^functions/[^/]+$' }, to: { path: '^functions/[^/]+/' } }
+    : { name: 'floors/web/root', comment: 'Nothing in a folder of web/ imports the entry files at its root.', severity: 'error', from: { path: '^web/[^/]+/' }, to: { path: '^web/[^/]+$' } },
+]);
+
 module.exports = {
   forbidden: [
+    ...floorRules,
     {
       name: 'no-circular',
       comment: 'A cycle makes modules impossible to understand, test or load one at a time.',
@@ -29,10 +61,10 @@ module.exports = {
     },
     {
       name: 'contract-imports-only-events',
-      comment: 'contract/ holds the API answer types that web/ and functions/ share: built only on events/.',
+      comment: 'contract/ holds the API routes, input schemas and answer types that web/ and functions/ share: built only on events/ (and packages).',
       severity: 'error',
       from: { path: '^contract/' },
-      to: { pathNot: '^(contract|events)/' },
+      to: { dependencyTypesNot: ['npm', 'npm-dev', 'core'], pathNot: '^(contract|events)/' },
     },
     {
       name: 'functions-stay-inside',
@@ -43,10 +75,10 @@ module.exports = {
     },
     {
       name: 'web-imports-only-shared-code',
-      comment: 'web/ may use web/, contract/, events/ and exactly the route manifest of functions/.',
+      comment: 'web/ may use web/, contract/ and events/ (the API routes are contract/routes.ts).',
       severity: 'error',
       from: { path: '^web/' },
-      to: { dependencyTypesNot: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'core'], pathNot: '^(web|contract|events)/|^functions/routes\\.ts$' },
+      to: { dependencyTypesNot: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'core'], pathNot: '^(web|contract|events)/' },
     },
     {
       name: 'zod-mini-only',
