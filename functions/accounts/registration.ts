@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type * as z from 'zod/mini';
 import { accountDecider } from '../../events/accounts/account';
-import { accountMessages, type RegisterInput } from '../../events/accounts/schemas';
+import { accountMessages, type registerInput } from '../../events/accounts/schemas';
 import { DomainError } from '../../events/errors';
 import { findUserByEmail, newUserRecord, type UserRecord } from '../auth/users';
 import { accountOf, runCommands } from '../commands/run-commands';
@@ -24,7 +25,7 @@ import { assertVerificationMailAllowed, requestEmailVerification } from './verif
  * per caller's address before trying (as sign-in's), a refusal keeps its claim (429 past
  * REGISTRATION_LIMITS), and the address's owner is told someone tried.
  */
-export async function register(input: RegisterInput, address: string, requestId: string): Promise<{ user: UserRecord; verificationLink?: string }> {
+export async function register(input: z.output<typeof registerInput>, address: string, requestId: string): Promise<{ user: UserRecord; verificationLink?: string }> {
   const claims = [`register-address:${address}`, `register-email:${input.email}`];
   if (!(await claimAttempt(claims[0]!, REGISTRATION_LIMITS.address)) || !(await claimAttempt(claims[1]!, REGISTRATION_LIMITS.email))) {
     throw new DomainError('rate_limited', accountMessages.tooManyRegistrations);
