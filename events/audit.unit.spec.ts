@@ -27,14 +27,14 @@ describe("an item's audit trail", () => {
       [3, 'Chris', 'ItemDetailsEdited'],
       [4, 'Chris', 'ItemFlagSet'],
     ]);
-    expect(trail[1]!.changes).toEqual([{ field: 'contractorCompleted', before: false, after: true }]);
+    expect(trail[1]!.changes).toEqual([{ field: 'selected', before: false, after: true }]);
     expect(trail[2]!.changes).toEqual([{ field: 'details', before: '', after: 'Eggshell white' }]);
     expect(trail[0]!.changes.map((change) => change.field)).toEqual(expect.arrayContaining(['exists', 'name', 'roomId']));
   });
 
   it('computes the state as of a version or a moment', () => {
-    expect(stateAt(events, initialItemState, evolve, { version: 2 })).toMatchObject({ contractorCompleted: true, details: '', clientCompleted: false });
-    expect(stateAt(events, initialItemState, evolve, { time: '2026-03-03T12:00:00.000Z' })).toMatchObject({ details: 'Eggshell white', clientCompleted: false });
-    expect(stateAt(events, initialItemState, evolve, {})).toMatchObject({ clientCompleted: true });
+    expect(stateAt(events, initialItemState, evolve, { version: 2 })).toMatchObject({ selected: true, details: '', installed: false });
+    expect(stateAt(events, initialItemState, evolve, { time: '2026-03-03T12:00:00.000Z' })).toMatchObject({ details: 'Eggshell white', installed: false });
+    expect(stateAt(events, initialItemState, evolve, {})).toMatchObject({ installed: true });
   });
 });

@@ -1,6 +1,6 @@
 import type { ItemEvent, ListField, ProjectEvent } from './events';
 import type { Flag } from './model';
-import { clientChanged } from './item';
+import { clientChanged } from './item-approval';
 import type { ProjectState, RoomState } from './project';
 import { displayName } from './room-naming';
 

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { decideInTurn, type Actor } from '../decider';
 import { DomainError } from '../errors';
 import { describeItemEvent } from './activity';
-import { budgetDelta, initialItemState, itemDecider, itemPatchCommands, SelectionChanged, type ItemCommand, type ItemState } from './item';
+import { initialItemState, itemDecider, type ItemCommand, type ItemState } from './item';
+import { SelectionChanged } from './item-approval';
+import { budgetDelta } from './item-counts';
 import { canonicalSelection, selectionFields } from './selection';
 
 /** Issue 18 in the item decider: budgets, schedules, the client's approval and what voids it. */
@@ -41,7 +43,7 @@ describe('the selection', () => {
     const { events } = run(added, [{ type: 'approve', at, sha256, seen: seen(added) }], client);
     expect(events).toEqual([{ type: 'ItemApproved', data: { approvedAt: at, approvedBy: 'client-1', selectionHash: sha256(canonicalSelection(added)), selection: expect.objectContaining({ details: 'Walnut', allowance: null }) } }]);
     // Flags and names are not part of it.
-    expect(canonicalSelection({ ...added, contractorCompleted: true, name: 'Other' } as ItemState)).toBe(canonicalSelection(added));
+    expect(canonicalSelection({ ...added, selected: true, name: 'Other' } as ItemState)).toBe(canonicalSelection(added));
   });
 });
 
@@ -52,20 +54,20 @@ describe('approvals', () => {
   });
 
   it('hold through flags and schedules, and are voided by a change to the selection, naming the field', () => {
-    const flagged = run(approved, itemPatchCommands({ contractorCompleted: true, purchasesMade: true }), contractor);
+    const flagged = run(approved, [{ type: 'setFlag', flag: 'selected', value: true }, { type: 'setFlag', flag: 'purchased', value: true }], contractor);
     expect(flagged.state.approval).toEqual(approved.approval);
-    expect(run(approved, itemPatchCommands({ decideBy: '2027-01-01', leadTimeDays: 3 }), contractor).state.approval).toEqual(approved.approval);
-    const changed = run(approved, itemPatchCommands({ cost: 12.5, details: 'Oak' }), contractor);
+    expect(run(approved, [{ type: 'setSchedule', field: 'decideBy', value: '2027-01-01' }, { type: 'setSchedule', field: 'leadTimeDays', value: 3 }], contractor).state.approval).toEqual(approved.approval);
+    const changed = run(approved, [{ type: 'editDetails', details: 'Oak' }, { type: 'setBudget', field: 'cost', value: 12.5 }], contractor);
     // Cleared once, right after the first change that voids it.
     expect(changed.events.map((event) => event.type)).toEqual(['ItemDetailsEdited', 'ItemApprovalCleared', 'ItemBudgetSet']);
     expect(changed.events[1]).toEqual({ type: 'ItemApprovalCleared', data: { field: 'details', was: 'approved' } });
     expect(changed.state.approval).toBeNull();
     // The same value again is no change.
-    expect(run(approved, itemPatchCommands({ details: 'Walnut' }), contractor).events).toEqual([]);
+    expect(run(approved, [{ type: 'editDetails', details: 'Walnut' }], contractor).events).toEqual([]);
   });
 
   it('answer only the selection the client saw: a stale one is refused with the item as it is now, recording nothing', () => {
-    const changed = run(added, itemPatchCommands({ cost: 99 }), contractor).state;
+    const changed = run(added, [{ type: 'setBudget', field: 'cost', value: 99 }], contractor).state;
     for (const command of [{ type: 'approve', at, sha256, seen: seen(added) }, { type: 'decline', at, reason: 'No', sha256, seen: seen(added) }] as const) {
       let refused: unknown;
       try {
@@ -80,7 +82,7 @@ describe('approvals', () => {
       expect(run(changed, [{ ...command, seen: seen(changed) }], client).events).toHaveLength(1);
     }
     // Flags are not the selection: what the client saw still holds.
-    const flagged = run(added, itemPatchCommands({ purchasesMade: true }), contractor).state;
+    const flagged = run(added, [{ type: 'setFlag', flag: 'purchased', value: true }], contractor).state;
     expect(run(flagged, [{ type: 'approve', at, sha256, seen: seen(added) }], client).events.map((event) => event.type)).toEqual(['ItemApproved']);
   });
 
@@ -104,7 +106,7 @@ describe('approvals', () => {
     expect(refusal(() => run(added, [{ type: 'decline', at, reason: 'x'.repeat(501), sha256, seen: seen(added) }], client))).toEqual({ kind: 'invalid', field: 'reason' });
     const declined = run(added, [{ type: 'decline', at, reason: ' Too dark ', sha256, seen: seen(added) }], client).state;
     expect(declined.approval).toMatchObject({ status: 'declined', reason: 'Too dark', by: 'client-1' });
-    expect(run(declined, itemPatchCommands({ referenceLinks: ['https://a.example/b'] }), contractor).events.at(-1)).toEqual({ type: 'ItemApprovalCleared', data: { field: 'referenceLinks', was: 'declined' } });
+    expect(run(declined, [{ type: 'setList', field: 'referenceLinks', values: ['https://a.example/b'] }], contractor).events.at(-1)).toEqual({ type: 'ItemApprovalCleared', data: { field: 'referenceLinks', was: 'declined' } });
   });
 });
 

@@ -8,7 +8,7 @@
 export interface DecisionItem {
   readonly id: string;
   readonly name: string;
-  readonly contractorCompleted: boolean;
+  readonly selected: boolean;
   readonly decideBy?: string | null;
   readonly leadTimeDays?: number | null;
 }
@@ -42,7 +42,7 @@ export function decideByOf(item: Pick<DecisionItem, 'decideBy' | 'leadTimeDays'>
 export function openDecisions(rooms: readonly { name: string; items: readonly DecisionItem[] }[], targetCompletionDate: string | null, today: string): OpenDecision[] {
   const open = rooms.flatMap((room) =>
     room.items
-      .filter((item) => !item.contractorCompleted)
+      .filter((item) => !item.selected)
       .map((item) => {
         const decideBy = decideByOf(item, targetCompletionDate);
         return { itemId: item.id, name: item.name, roomName: room.name, decideBy, overdue: decideBy !== null && decideBy < today };

@@ -13,8 +13,8 @@ describe('decide-by dates', () => {
 
   it('list the open selections, earliest first, overdue before today, undated last in the checklist’s order', () => {
     const rooms = [
-      { name: 'Den', items: [{ id: 'a', name: 'A', contractorCompleted: false }, { id: 'b', name: 'B', contractorCompleted: false, decideBy: '2026-05-01' }] },
-      { name: 'Hall', items: [{ id: 'c', name: 'C', contractorCompleted: true, decideBy: '2026-01-01' }, { id: 'd', name: 'D', contractorCompleted: false, leadTimeDays: 100 }, { id: 'e', name: 'E', contractorCompleted: false }] },
+      { name: 'Den', items: [{ id: 'a', name: 'A', selected: false }, { id: 'b', name: 'B', selected: false, decideBy: '2026-05-01' }] },
+      { name: 'Hall', items: [{ id: 'c', name: 'C', selected: true, decideBy: '2026-01-01' }, { id: 'd', name: 'D', selected: false, leadTimeDays: 100 }, { id: 'e', name: 'E', selected: false }] },
     ];
     expect(openDecisions(rooms, '2026-06-30', '2026-03-23')).toEqual([
       { itemId: 'd', name: 'D', roomName: 'Hall', decideBy: '2026-03-22', overdue: true },

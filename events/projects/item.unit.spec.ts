@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decideInTurn } from '../decider';
 import { DomainError, type DomainErrorKind } from '../errors';
 import { cabinetDetailsEdited, cabinetDetailsSchema, itemAdded, type CabinetDetails, type ItemEvent } from './events';
-import { countsDelta, countsOf, decideItem, initialItemState, itemDecider, type ItemCommand, type ItemState } from './item';
+import { decideItem, initialItemState, itemDecider, type ItemCommand, type ItemState } from './item';
+import { countsDelta, countsOf } from './item-counts';
 import { isComplete } from './model';
 import type { Flag, ItemCategory } from './model';
 import type { Actor } from '../decider';
@@ -64,7 +65,7 @@ describe('adding an item', () => {
       { type: 'ItemAdded', data: { itemId: 'i1', roomId: 'r1', category: 'light_fixtures', name: 'Pendant Lights', itemType: 'single', details: '', order: 0, cabinetDetails: null } },
     ]);
     expect(() => itemAdded.schema.parse(events[0]!.data)).not.toThrow();
-    expect(state).toMatchObject({ exists: true, name: 'Pendant Lights', contractorCompleted: false, purchasesMade: false, clientCompleted: false, referenceLinks: [] });
+    expect(state).toMatchObject({ exists: true, name: 'Pendant Lights', selected: false, purchased: false, installed: false, referenceLinks: [] });
     expect(isComplete(state)).toBe(false);
   });
 
@@ -104,7 +105,7 @@ describe('flags: Selected, Purchased, Installed', () => {
     for (const flag of ['selected', 'purchased', 'installed'] as const) {
       const state = run([setFlag(flag, false)], complete).state;
       expect(isComplete(state)).toBe(false);
-      expect([state.contractorCompleted, state.purchasesMade, state.clientCompleted].filter(Boolean)).toHaveLength(2);
+      expect([state.selected, state.purchased, state.installed].filter(Boolean)).toHaveLength(2);
     }
   });
 
@@ -122,22 +123,22 @@ describe('flags: Selected, Purchased, Installed', () => {
     }
   });
 
-  it('given each flag field, when evolved, then it lands on the spec field (Selected = contractorCompleted, Installed = clientCompleted, Purchased = purchasesMade)', () => {
-    expect(run([setFlag('selected')], anItem()).state).toMatchObject({ contractorCompleted: true, purchasesMade: false, clientCompleted: false });
-    expect(run([setFlag('installed')], anItem()).state).toMatchObject({ contractorCompleted: false, purchasesMade: false, clientCompleted: true });
-    expect(run([setFlag('purchased')], anItem()).state).toMatchObject({ contractorCompleted: false, purchasesMade: true, clientCompleted: false });
+  it('given each flag field, when evolved, then it lands on its own field', () => {
+    expect(run([setFlag('selected')], anItem()).state).toMatchObject({ selected: true, purchased: false, installed: false });
+    expect(run([setFlag('installed')], anItem()).state).toMatchObject({ selected: false, purchased: false, installed: true });
+    expect(run([setFlag('purchased')], anItem()).state).toMatchObject({ selected: false, purchased: true, installed: false });
   });
 
   it('completion is all three, for every combination', () => {
-    for (const contractorCompleted of [false, true])
-      for (const purchasesMade of [false, true])
-        for (const clientCompleted of [false, true])
-          expect(isComplete({ contractorCompleted, purchasesMade, clientCompleted })).toBe(contractorCompleted && purchasesMade && clientCompleted);
+    for (const selected of [false, true])
+      for (const purchased of [false, true])
+        for (const installed of [false, true])
+          expect(isComplete({ selected, purchased, installed })).toBe(selected && purchased && installed);
   });
 });
 
 describe('counters', () => {
-  const zero = { total: 0, completed: 0, contractorCompleted: 0, clientCompleted: 0, purchased: 0 };
+  const zero = { total: 0, completed: 0, selected: 0, installed: 0, purchased: 0 };
 
   it('given no item, when it is added, then total goes up by one and nothing else', () => {
     expect(countsDelta(initialItemState, anItem())).toEqual({ ...zero, total: 1 });
@@ -146,21 +147,21 @@ describe('counters', () => {
   it('given flags toggled, when compared, then each flag counter moves and completed moves only on completing or un-completing', () => {
     const before = anItem();
     const selected = run([setFlag('selected')], before).state;
-    expect(countsDelta(before, selected)).toEqual({ ...zero, contractorCompleted: 1 });
+    expect(countsDelta(before, selected)).toEqual({ ...zero, selected: 1 });
     const twoSet = run([setFlag('purchased')], selected).state;
     expect(countsDelta(selected, twoSet)).toEqual({ ...zero, purchased: 1 });
     const complete = run([setFlag('installed')], twoSet).state;
-    expect(countsDelta(twoSet, complete)).toEqual({ ...zero, clientCompleted: 1, completed: 1 });
+    expect(countsDelta(twoSet, complete)).toEqual({ ...zero, installed: 1, completed: 1 });
     const unpurchased = run([setFlag('purchased', false)], complete).state;
     expect(countsDelta(complete, unpurchased)).toEqual({ ...zero, purchased: -1, completed: -1 });
   });
 
   it('given a complete item, when it is deleted, then every counter it held goes down', () => {
     const complete = run([setFlag('selected'), setFlag('purchased'), setFlag('installed')], anItem()).state;
-    expect(countsOf(complete)).toEqual({ total: 1, completed: 1, contractorCompleted: 1, clientCompleted: 1, purchased: 1 });
+    expect(countsOf(complete)).toEqual({ total: 1, completed: 1, selected: 1, installed: 1, purchased: 1 });
     const deleted = run([[{ type: 'delete' }, contractor]], complete).state;
     expect(countsOf(deleted)).toEqual(zero);
-    expect(countsDelta(complete, deleted)).toEqual({ total: -1, completed: -1, contractorCompleted: -1, clientCompleted: -1, purchased: -1 });
+    expect(countsDelta(complete, deleted)).toEqual({ total: -1, completed: -1, selected: -1, installed: -1, purchased: -1 });
   });
 
   it('given a client, when deleting an item, then it is forbidden', () => {

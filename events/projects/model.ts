@@ -40,17 +40,13 @@ export const itemTypes = ['single', 'cabinet', 'vanity'] as const;
 export type ItemType = (typeof itemTypes)[number];
 
 /**
- * The three independent flags. Stored under the spec's field names: Selected is
- * contractorCompleted (set by the contractor), Installed is clientCompleted (set by the client),
- * Purchased is purchasesMade (either).
+ * The three independent flags, by the names the code uses everywhere (the API's are mapped in
+ * contract/flags.ts): Selected is set by the contractor, Installed by the client, Purchased by either.
  */
 export const flags = ['selected', 'purchased', 'installed'] as const;
 export type Flag = (typeof flags)[number];
-/** Complete means all three flags are set: derived, never stored (the web app's counters use it too). */
-export const isComplete = (item: { readonly contractorCompleted: boolean; readonly purchasesMade: boolean; readonly clientCompleted: boolean }): boolean =>
-  item.contractorCompleted && item.purchasesMade && item.clientCompleted;
-
-export const flagFields = { selected: 'contractorCompleted', purchased: 'purchasesMade', installed: 'clientCompleted' } as const satisfies Record<Flag, string>;
+/** Complete means all three flags are set: derived, never stored. */
+export const isComplete = (item: { readonly [F in Flag]: boolean }): boolean => item.selected && item.purchased && item.installed;
 
 /** Room label used in names and numbering ('Bedroom 2', 'Laundry Room 3'). */
 export const roomLabels: Record<RoomType, string> = {

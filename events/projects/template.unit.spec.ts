@@ -163,7 +163,7 @@ describe('the events a new project makes from the template', () => {
       expect(event.type).toBe('ItemAdded');
       expect(() => itemAdded.schema.parse(event.data)).not.toThrow();
       const state = evolveItem(initialItemState, event);
-      expect([state.contractorCompleted, state.purchasesMade, state.clientCompleted, isComplete(state)]).toEqual([false, false, false, false]);
+      expect([state.selected, state.purchased, state.installed, isComplete(state)]).toEqual([false, false, false, false]);
     }
   });
 });

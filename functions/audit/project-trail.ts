@@ -10,7 +10,7 @@ import { displayName } from '../../events/projects/room-naming';
 import { catalogue } from '../../events/registered-events';
 import { parseStreamId } from '../../events/streams';
 import { itemDto } from '../projects/dto';
-import { itemItem } from '../projects/views';
+import { itemItem } from '../projections/item-views';
 
 /**
  * The audit trail of a project: each event of its streams (the project, its items, deleted ones

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { invalid } from '../../events/errors';
-import { digestUnsubscribeInput } from '../../events/projects/inputs';
+import { digestUnsubscribeInput } from '../../contract/project-inputs';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { verifyUnsubscribeToken } from '../digest/unsubscribe-token';

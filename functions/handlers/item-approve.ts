@@ -1,4 +1,4 @@
-import { approveInput } from '../../events/projects/inputs';
+import { approveInput } from '../../contract/project-inputs';
 import { httpHandler } from '../http/handler';
 import { itemHeadPreload } from '../projects/item-access';
 import { changeItem } from '../projects/item-command';

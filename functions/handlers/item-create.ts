@@ -1,7 +1,7 @@
 import { streamStart } from '../../events/envelope';
 import { randomUUID } from 'node:crypto';
 import { invalid } from '../../events/errors';
-import { itemInput } from '../../events/projects/inputs';
+import { itemInput } from '../../contract/project-inputs';
 import { sectionsFor } from '../../events/projects/model';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
@@ -10,8 +10,7 @@ import { inProject, runCommands } from '../commands/run-commands';
 import { itemViews } from '../projections/item-views';
 import { itemDto } from '../projects/dto';
 import { accessibleRoomOfProject, roomPreload } from '../projects/project-access';
-import { itemItem } from '../projects/views';
-import { locationIn } from '../projections/item-views';
+import { itemItem, locationIn } from '../projections/item-views';
 import { httpRoutes } from '../routes';
 
 /**

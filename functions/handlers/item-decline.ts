@@ -1,4 +1,4 @@
-import { declineInput } from '../../events/projects/inputs';
+import { declineInput } from '../../contract/project-inputs';
 import { httpHandler } from '../http/handler';
 import { itemHeadPreload } from '../projects/item-access';
 import { changeItem } from '../projects/item-command';

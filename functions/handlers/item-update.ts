@@ -1,5 +1,5 @@
-import { itemPatchInput } from '../../events/projects/inputs';
-import { itemPatchCommands } from '../../events/projects/item';
+import { itemPatchInput } from '../../contract/project-inputs';
+import { itemPatchCommands } from '../projects/item-patch';
 import { httpHandler } from '../http/handler';
 import { itemHeadPreload } from '../projects/item-access';
 import { changeItem } from '../projects/item-command';

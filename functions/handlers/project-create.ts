@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { streamStart } from '../../events/envelope';
-import { projectInput } from '../../events/projects/inputs';
+import { projectInput } from '../../contract/project-inputs';
 import { displayName } from '../../events/projects/room-naming';
 import { newProjectTemplate } from '../../events/projects/template';
 import { httpHandler } from '../http/handler';
@@ -8,10 +8,10 @@ import { reply } from '../http/responses';
 import { projectDecider } from '../../events/projects/project';
 import { inProject, runCommands } from '../commands/run-commands';
 import { addTemplateItems } from '../commands/template-items';
-import { projectViews } from '../projections/project-views';
+import { projectViews, summaryItem, type ProjectSummaryView } from '../projections/project-views';
 import { clientIdForEmail } from '../projects/client-match';
 import { projectDto } from '../projects/dto';
-import { summaryItem, zeroCounts, type ProjectSummaryView } from '../projects/views';
+import { zeroCounts } from '../../events/projects/item-counts';
 import { httpRoutes } from '../routes';
 
 /**

@@ -1,4 +1,4 @@
-import { projectPatchInput } from '../../events/projects/inputs';
+import { projectPatchInput } from '../../contract/project-inputs';
 import { httpHandler } from '../http/handler';
 import { projectDecider, type ProjectCommand } from '../../events/projects/project';
 import { inProject, runCommands } from '../commands/run-commands';

@@ -1,4 +1,4 @@
-import { projectInput } from '../../events/projects/inputs';
+import { projectInput } from '../../contract/project-inputs';
 import { httpHandler } from '../http/handler';
 import { projectDecider } from '../../events/projects/project';
 import { inProject, runCommands } from '../commands/run-commands';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { roomInput } from '../../events/projects/inputs';
+import { roomInput } from '../../contract/project-inputs';
 import { displayName } from '../../events/projects/room-naming';
 import { starterItems } from '../../events/projects/template';
 import { httpHandler } from '../http/handler';
@@ -7,10 +7,10 @@ import { reply } from '../http/responses';
 import { projectDecider } from '../../events/projects/project';
 import { inProject, runCommands } from '../commands/run-commands';
 import { addTemplateItems } from '../commands/template-items';
-import { projectViews } from '../projections/project-views';
+import { projectViews, roomItem } from '../projections/project-views';
 import { roomDto } from '../projects/dto';
 import { accessibleProject, projectPreload } from '../projects/project-access';
-import { roomItem, zeroCounts } from '../projects/views';
+import { zeroCounts } from '../../events/projects/item-counts';
 import { httpRoutes } from '../routes';
 
 /**

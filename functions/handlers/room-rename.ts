@@ -1,4 +1,4 @@
-import { roomRenameInput } from '../../events/projects/inputs';
+import { roomRenameInput } from '../../contract/project-inputs';
 import { httpHandler } from '../http/handler';
 import { projectDecider } from '../../events/projects/project';
 import { inProject, runCommands } from '../commands/run-commands';

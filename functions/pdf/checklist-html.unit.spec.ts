@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { itemFixture, roomFixture } from '../../contract/fixtures';
 import type { ChecklistItem, Room } from '../../contract/projects';
-import { renderChecklist, type ChecklistDocument } from './checklist-html';
+import type { ChecklistDocument } from './checklist-document';
+import { renderChecklist } from './checklist-html';
 
 /** The checklist PDF's HTML: escaped user text, the spec's group and room order, labels, nothing loadable. */
 
@@ -28,7 +29,7 @@ function documentWith(rooms: ChecklistDocument['rooms'], overrides: Partial<Chec
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     },
-    stats: { completed: 1, total: 4, percentage: 25, contractorCompleted: 2, clientCompleted: 1, contractorPercentage: 50, clientPercentage: 25 },
+    stats: { completed: 1, total: 4, percentage: 25, selected: 2, installed: 1, selectedPercentage: 50, installedPercentage: 25 },
     rooms,
     photos: { dataUrls: new Map(), leftOut: 0 },
     exportedAt: new Date('2026-11-21T15:04:00Z'),

@@ -1,10 +1,11 @@
 import { DomainError } from '../../events/errors';
 import { htmlToPdf } from '../adapters/chromium';
 import { config } from '../config';
-import { projectDto, roomDto, itemDto, statsDto } from '../projects/dto';
+import { itemDto, progressOf, projectDto, roomDto } from '../projects/dto';
 import { listItems, listRooms } from '../projects/read';
-import type { ProjectSummaryView } from '../projects/views';
-import { layOutChecklist, renderChecklist, type ChecklistDocument } from './checklist-html';
+import type { ProjectSummaryView } from '../projections/project-views';
+import { layOutChecklist, type ChecklistDocument } from './checklist-document';
+import { renderChecklist } from './checklist-html';
 import { inlinePhotos } from './photo-inliner';
 
 /**
@@ -24,7 +25,7 @@ export async function exportChecklistPdf(summary: ProjectSummaryView): Promise<{
   const printed = layOutChecklist(rooms).flatMap(({ rooms: inGroup }) => inGroup.flatMap(({ sections }) => sections.flatMap(({ items }) => items)));
   const doc: ChecklistDocument = {
     project: projectDto(summary),
-    stats: statsDto(summary),
+    stats: progressOf(summary),
     rooms,
     photos: await inlinePhotos(printed),
     exportedAt: new Date(),

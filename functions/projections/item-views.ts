@@ -1,13 +1,15 @@
 import { describeItemEvent } from '../../events/projects/activity';
 import type { ItemEvent } from '../../events/projects/events';
-import { budgetDelta, countsDelta, evolveItem, type ItemState } from '../../events/projects/item';
+import { evolveItem, type ApprovalState, type ItemState } from '../../events/projects/item';
+import { budgetDelta, countsDelta } from '../../events/projects/item-counts';
 import { isComplete } from '../../events/projects/model';
 import { displayName } from '../../events/projects/room-naming';
 import { stateKeys } from '../store/keys';
-import { historyItem, itemItem, summaryCounterDeltas, type ItemView, type RoomView } from '../projects/views';
 import type { ViewTable } from '../store/view-table';
 import type { WriteSet } from '../store/write-set';
+import { historyItem } from './history';
 import type { Change, Projection } from './projection';
+import { summaryCounterDeltas, type RoomView } from './project-views';
 import { settleRoomCompletion } from './room-completion';
 
 /** Where an item lives: its project, its room, and the room's name as shown (for the history). */
@@ -22,6 +24,28 @@ export const locationIn = (room: Pick<RoomView, 'id' | 'projectId' | 'type' | 'n
   roomId: room.id,
   roomName: displayName(room),
 });
+
+/** The client's answer as the item view keeps it: the state's, with the approver's name (from the event's meta). */
+export type ApprovalView = ApprovalState & { readonly name: string };
+
+/**
+ * An item's view. Views written before issue 18 lack its fields (allowance, cost, decideBy,
+ * leadTimeDays, approval): readers take a missing one as null.
+ */
+export type ItemView = Omit<ItemState, 'exists' | 'itemId' | 'approval'> & { readonly id: string; readonly projectId: string; readonly completed: boolean; readonly approval: ApprovalView | null };
+
+/** The item's view; `approverName` names whoever gave the item's approval or decline (its event's actor). */
+export function itemItem(projectId: string, item: ItemState, approverName = '') {
+  const { exists: _exists, itemId, fromTemplate: _fromTemplate, approval, ...fields } = item as ItemState & { fromTemplate?: unknown };
+  return {
+    id: itemId,
+    projectId,
+    ...fields,
+    approval: approval ? { ...approval, name: approverName } : null,
+    completed: isComplete(item),
+    ...stateKeys.roomItem(item.roomId, itemId),
+  };
+}
 
 /**
  * An item's views: the item in its room's partition, the pointer from its id, its room's and

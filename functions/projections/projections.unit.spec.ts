@@ -110,10 +110,10 @@ describe('the item projection', () => {
     await w.item('i1', add('i1', 'Sink'));
     await w.item('i1', setFlag('selected'));
     await w.item('i1', setFlag('purchased'));
-    expect(await w.room('r-kitchen')).toMatchObject({ total: 1, completed: 0, contractorCompleted: 1, purchased: 1, isComplete: false });
+    expect(await w.room('r-kitchen')).toMatchObject({ total: 1, completed: 0, selected: 1, purchased: 1, isComplete: false });
     await w.item('i1', setFlag('installed'), client);
     expect(await w.room('r-kitchen')).toMatchObject({ completed: 1, isComplete: true });
-    expect(await w.summary()).toMatchObject({ totalItems: 1, completedItems: 1, clientCompletedItems: 1, completedRooms: 1 });
+    expect(await w.summary()).toMatchObject({ totalItems: 1, completedItems: 1, installedItems: 1, completedRooms: 1 });
     await w.item('i1', setFlag('purchased', false), client);
     expect(await w.room('r-kitchen')).toMatchObject({ completed: 0, isComplete: false });
     expect(await w.summary()).toMatchObject({ completedItems: 0, completedRooms: 0 });

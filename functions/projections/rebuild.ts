@@ -4,7 +4,7 @@ import type { NewEvent, StoredEvent } from '../../events/envelope';
 import { itemDecider, type ItemState } from '../../events/projects/item';
 import { projectDecider } from '../../events/projects/project';
 import { parseStreamId } from '../../events/streams';
-import type { RoomView } from '../projects/views';
+import type { RoomView } from './project-views';
 import { isDeepStrictEqual } from 'node:util';
 import pMap from 'p-map';
 import { batchWriteAll, deleteRequests } from '../store/batch-write';

@@ -1,6 +1,6 @@
 import { stateKeys } from '../store/keys';
 import { ViewConflict, type ViewTable } from '../store/view-table';
-import type { RoomView } from '../projects/views';
+import type { RoomView } from './project-views';
 
 /**
  * A room is complete when it has items and all are complete. Its counters move by ADD from

@@ -1,8 +1,10 @@
+import { apiFlagStats, apiFlagsOf } from '../../contract/flags';
 import type { Approval, Budget, ChecklistItem, ClientProject, Project, ProjectStats, ProjectWithStats, Room } from '../../contract/projects';
 import type { ProjectDetails } from '../../events/projects/events';
 import { displayName } from '../../events/projects/room-naming';
 import { selectionHashOf } from './selection-hash';
-import type { ApprovalView, BudgetView, ItemView, ProjectSummaryView, RoomView } from './views';
+import type { ApprovalView, ItemView } from '../projections/item-views';
+import type { BudgetView, ProjectSummaryView, RoomView } from '../projections/project-views';
 
 /** What the API answers, in the field names of spec sections 3 and 7 (the shapes are in contract/). */
 
@@ -51,15 +53,36 @@ export const clientProjectDto = (summary: ProjectSummaryView): ClientProject => 
   stats: { overallCompletion: summary.totalItems > 0 ? summary.completedItems / summary.totalItems : 0 },
 });
 
-export const statsDto = (summary: ProjectSummaryView): ProjectStats => ({
-  completed: summary.completedItems,
+/** A project's progress: its items' counts, complete and by flag (Purchased is not shown), and each as a whole percentage. */
+export interface Progress {
+  readonly total: number;
+  readonly completed: number;
+  readonly percentage: number;
+  readonly selected: number;
+  readonly installed: number;
+  readonly selectedPercentage: number;
+  readonly installedPercentage: number;
+}
+
+export const progressOf = (summary: ProjectSummaryView): Progress => ({
   total: summary.totalItems,
+  completed: summary.completedItems,
   percentage: percent(summary.completedItems, summary.totalItems),
-  contractorCompleted: summary.contractorCompletedItems,
-  clientCompleted: summary.clientCompletedItems,
-  contractorPercentage: percent(summary.contractorCompletedItems, summary.totalItems),
-  clientPercentage: percent(summary.clientCompletedItems, summary.totalItems),
+  selected: summary.selectedItems,
+  installed: summary.installedItems,
+  selectedPercentage: percent(summary.selectedItems, summary.totalItems),
+  installedPercentage: percent(summary.installedItems, summary.totalItems),
 });
+
+export const statsDto = (summary: ProjectSummaryView): ProjectStats => {
+  const progress = progressOf(summary);
+  return {
+    completed: progress.completed,
+    total: progress.total,
+    percentage: progress.percentage,
+    ...apiFlagStats(progress, { selected: progress.selectedPercentage, installed: progress.installedPercentage }),
+  };
+};
 
 export const roomDto = (room: RoomView): Room => ({
   id: room.id,
@@ -83,9 +106,7 @@ const itemAnswer = (item: ItemView): Omit<ChecklistItem, 'selectionHash'> => ({
   category: item.category,
   name: item.name,
   completed: item.completed,
-  contractorCompleted: item.contractorCompleted,
-  clientCompleted: item.clientCompleted,
-  purchasesMade: item.purchasesMade,
+  ...apiFlagsOf(item),
   details: item.details,
   itemType: item.itemType,
   cabinetDetails: item.cabinetDetails ?? null,

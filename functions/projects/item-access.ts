@@ -2,12 +2,12 @@ import { notFound } from '../../events/errors';
 import type { ItemState } from '../../events/projects/item';
 import { itemStreamId } from '../../events/streams';
 import type { Principal } from '../auth/session-token';
-import { locationIn } from '../projections/item-views';
+import { locationIn, type ItemView } from '../projections/item-views';
 import { streamHeadOf, type StreamHead } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 import { getStateItems } from '../store/view-table';
 import { isMember, itemLocation } from './read';
-import type { ItemView, ProjectSummaryView, RoomView } from './views';
+import type { ProjectSummaryView, RoomView } from '../projections/project-views';
 
 /** An item route's preload: the item's stream head, read with the session (see httpHandler's `preload`). */
 export const itemHeadPreload = ({ id }: { id: string }) => [stateKeys.streamHead(itemStreamId(id))];

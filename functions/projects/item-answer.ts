@@ -3,7 +3,7 @@ import type { ItemEvent } from '../../events/projects/events';
 import type { ItemState } from '../../events/projects/item';
 import type { SignedIn } from '../auth/sessions';
 import { itemDto } from './dto';
-import { itemItem, type ItemView } from './views';
+import { itemItem, type ItemView } from '../projections/item-views';
 
 /**
  * An item command's answer: the item after it, its approval named by whoever gave it (the caller,

@@ -1,4 +1,5 @@
-import { itemDecider, SelectionChanged, type ItemCommand } from '../../events/projects/item';
+import { itemDecider, type ItemCommand } from '../../events/projects/item';
+import { SelectionChanged } from '../../events/projects/item-approval';
 import type { SignedIn } from '../auth/sessions';
 import { inProject, runCommands } from '../commands/run-commands';
 import { reply, type Reply } from '../http/responses';
@@ -19,7 +20,7 @@ export async function changeItem(
   request: { readonly principal: SignedIn; readonly requestId: string; readonly idempotency?: IdempotencyKey; readonly preloaded: readonly (Record<string, unknown> | undefined)[] },
   itemId: string,
   commands: readonly ItemCommand[],
-): Promise<ChecklistItem | Reply> {
+): Promise<ChecklistItem | Reply<409, SelectionChangedAnswer>> {
   const { principal, requestId, idempotency, preloaded } = request;
   const { location, room, head, view } = await accessibleItem(principal, itemId, preloaded[0]);
   try {

@@ -5,7 +5,7 @@ import { streamHeadOf, type StreamHead } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 import { getStateItems } from '../store/view-table';
 import { isMember } from './read';
-import type { ProjectSummaryView, RoomView } from './views';
+import type { ProjectSummaryView, RoomView } from '../projections/project-views';
 
 /**
  * Access to a project for a command on it, in as few round trips as the route allows: a route

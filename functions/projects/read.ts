@@ -6,7 +6,8 @@ import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
 import { stateViewTable } from '../store/view-table';
 import { stateTable } from '../tables';
-import type { ItemView, ProjectSummaryView, RoomView } from './views';
+import type { ItemView } from '../projections/item-views';
+import type { ProjectSummaryView, RoomView } from '../projections/project-views';
 
 /**
  * Reads of the checklist's views. Every read through a project id checks that the caller is the

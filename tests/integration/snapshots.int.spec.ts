@@ -59,7 +59,7 @@ describe('snapshots on stream heads', () => {
     const head = await headOf(itemStream);
     expect(head.version).toBe(6); // added, then one event per field changed
     expect(head.snapshot.state).toEqual(JSON.parse(JSON.stringify(folded)));
-    expect(head.snapshot.state).toMatchObject({ contractorCompleted: true, clientCompleted: true, purchasesMade: true, details: 'Matte black', referenceLinks: ['https://example.com/tap'] });
+    expect(head.snapshot.state).toMatchObject({ selected: true, installed: true, purchased: true, details: 'Matte black', referenceLinks: ['https://example.com/tap'] });
     const projectFolded = fold(projectDecider.evolve, projectDecider.initialState, (await store.readStream(projectStreamId(project.id))).filter(projectDecider.owns));
     expect((await headOf(projectStreamId(project.id))).snapshot.state).toEqual(JSON.parse(JSON.stringify(projectFolded)));
     expect(await verifyStream(store, itemStream)).toEqual([]);
@@ -71,7 +71,7 @@ describe('snapshots on stream heads', () => {
     expect((await contractor.api.request('PATCH', `/api/checklist-items/${item.id}`, { details: 'Brushed brass' })).status).toBe(200);
     const itemStream = itemStreamId(item.id);
     const { snapshot } = await headOf(itemStream);
-    await setSnapshot(itemStream, { ...snapshot, state: { ...snapshot.state, contractorCompleted: true } });
+    await setSnapshot(itemStream, { ...snapshot, state: { ...snapshot.state, selected: true } });
     expect(await verifyStream(eventStore(), itemStream)).toEqual([expect.objectContaining({ streamId: itemStream, version: 2, problem: 'snapshot_mismatch' })]);
   });
 

@@ -4,7 +4,7 @@ import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import type { ChecklistItem } from '../../contract/projects';
-import { declineReasonInput } from '../../events/projects/inputs';
+import { declineReasonInput } from '../../contract/project-inputs';
 import { limits } from '../../events/projects/model';
 import { serverMessage, setServerFieldErrors } from '../api/errors';
 import { buttonClass } from '../components/button';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import type { projectInput } from '../../events/projects/inputs';
+import type { projectInput } from '../../contract/project-inputs';
 import { callApi } from '../api/call';
 import { queryKeys } from '../api/query-keys';
 

@@ -3,7 +3,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { projectInput } from '../../events/projects/inputs';
+import { projectInput } from '../../contract/project-inputs';
 import { projectStatuses } from '../../events/projects/model';
 import { setServerFieldErrors } from '../api/errors';
 import { buttonClass } from '../components/button';

@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
-import { uuid } from '../ids';
-import { cabinetDetailsSchema } from './events';
-import { dateMessage, isCalendarDate, isMoney, leadTimeMessage, moneyMessage } from './values';
-import { itemCategories, itemTypes, limits, projectStatuses, roomTypes } from './model';
+import { uuid } from '../events/ids';
+import { cabinetDetailsSchema } from '../events/projects/events';
+import { dateMessage, isCalendarDate, isMoney, leadTimeMessage, moneyMessage } from '../events/projects/values';
+import { itemCategories, itemTypes, limits, projectStatuses, roomTypes } from '../events/projects/model';
 
 /**
  * What the checklist API accepts (spec sections 5 and 7), shared with the web forms. Blank
  * optional text means none. Every text has a length limit (`limits`), every id the shape we mint
- * (`../ids`). Whether a link or image is a safe address is the item's rule (see item.ts
- * `checkList`): door knob counts share the reference links list.
+ * (`events/ids.ts`). Whether a link or image is a safe address is the item's rule (see
+ * events/projects/item-fields.ts): door knob counts share the reference links list.
  */
 
 const required = (message: string, max = 200) => z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, `must be at most ${max} characters`));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { itemInput, itemPatchInput, projectInput, projectPatchInput, roomInput, roomRenameInput } from './inputs';
-import { limits } from './model';
+import { itemInput, itemPatchInput, projectInput, projectPatchInput, roomInput, roomRenameInput } from './project-inputs';
+import { limits } from '../events/projects/model';
 
 /** Every checklist text has a length limit and every id the shape we mint, named when refused (issue 12). */
 

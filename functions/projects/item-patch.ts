@@ -1,0 +1,24 @@
+import { apiFlagField, flagsInOrder } from '../../contract/flags';
+import type { ItemPatchInput } from '../../contract/project-inputs';
+import { listFields } from '../../events/projects/events';
+import type { ItemCommand } from '../../events/projects/item';
+
+/** A PATCH (or PUT) of an item as commands, decided in turn as one change: flags, details, cabinet details, lists, budget, schedule. */
+export function itemPatchCommands(patch: ItemPatchInput): ItemCommand[] {
+  const commands: ItemCommand[] = [];
+  for (const flag of flagsInOrder) {
+    const value = patch[apiFlagField[flag]];
+    if (value !== undefined) commands.push({ type: 'setFlag', flag, value });
+  }
+  if (patch.details !== undefined) commands.push({ type: 'editDetails', details: patch.details });
+  if (patch.cabinetDetails !== undefined) commands.push({ type: 'editCabinetDetails', cabinetDetails: patch.cabinetDetails });
+  for (const field of listFields) {
+    const values = patch[field];
+    if (values !== undefined) commands.push({ type: 'setList', field, values });
+  }
+  if (patch.allowance !== undefined) commands.push({ type: 'setBudget', field: 'allowance', value: patch.allowance });
+  if (patch.cost !== undefined) commands.push({ type: 'setBudget', field: 'cost', value: patch.cost });
+  if (patch.decideBy !== undefined) commands.push({ type: 'setSchedule', field: 'decideBy', value: patch.decideBy });
+  if (patch.leadTimeDays !== undefined) commands.push({ type: 'setSchedule', field: 'leadTimeDays', value: patch.leadTimeDays });
+  return commands;
+}
