@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type * as z from 'zod/mini';
+import type { Project } from '../../contract/projects';
+import type { projectInput } from '../../contract/project-inputs';
+import { streamStart } from '../../events/envelope';
+import { zeroCounts } from '../../events/projects/item-counts';
+import { projectDecider } from '../../events/projects/project';
+import { displayName } from '../../events/projects/room-naming';
+import { newProjectTemplate } from '../../events/projects/template';
+import type { Caller } from '../commands/caller';
+import { inProject, runCommands } from '../commands/run-commands';
+import { addTemplateItems } from '../commands/template-items';
+import { projectViews, summaryItem, type ProjectSummaryView } from '../projections/project-views';
+import { clientIdForEmail } from './client-match';
+import { projectDto } from './dto';
+
+/**
+ * A new project of the caller's, with the template's rooms and items, assigned to its client if
+ * they have an account. The answer is the summary as the project's transaction writes it (the
+ * template's items move only its counters, which the answer does not show).
+ */
+export async function createProject(caller: Caller, details: z.output<typeof projectInput>): Promise<Project> {
+  const projectId = randomUUID();
+  const rooms = newProjectTemplate.map((room) => ({ roomId: randomUUID(), type: room.type, name: room.name, customName: room.customName, items: room.items }));
+  const clientId = await clientIdForEmail(details.clientEmail);
+  const target = { projectId, tenantId: caller.principal.userId };
+  const commands = [{ type: 'create', projectId, details, rooms }, ...(clientId ? [{ type: 'assignClient' as const, clientId }] : [])] as const;
+  const created = await runCommands(projectDecider, inProject(target), commands, {
+    by: caller,
+    projection: projectViews,
+    // A new id: its stream has no head yet (a clash would fail the append's condition).
+    head: streamStart,
+    // Its counters are spread from names (the view's type cannot see them); the answer shows none.
+    respond: (after, _events, at) => projectDto(summaryItem(after, { ...zeroCounts, totalRooms: 0, completedRooms: 0 }, at, at) as unknown as ProjectSummaryView),
+  });
+  // A retry with the same Idempotency-Key gets the project the first request made.
+  if (!created.replayed) {
+    await addTemplateItems(caller, target, rooms.map((room) => ({ roomId: room.roomId, roomName: displayName(room), items: room.items })), randomUUID);
+  }
+  return created.result;
+}
