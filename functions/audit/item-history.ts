@@ -1,0 +1,23 @@
+import type { ItemHistory, ItemStateAt } from '../../contract/audit';
+import { stateAt } from '../../events/audit';
+import { notFound } from '../../events/errors';
+import { itemDecider } from '../../events/projects/item';
+import { itemStreamId } from '../../events/streams';
+import { eventStore } from '../commands/event-store';
+import { itemAuditView, itemHistoryEntries } from './project-trail';
+
+/**
+ * An item's history, event by event (who, as what, when, each field before → after, in the API's
+ * field names), or with `asOf` the item as it was at that moment, both folded from its events. A
+ * deleted item keeps its history.
+ */
+export async function itemHistory(projectId: string, itemId: string, asOf: string | undefined): Promise<ItemHistory | ItemStateAt> {
+  const events = (await eventStore().readStream(itemStreamId(itemId))).filter(itemDecider.owns);
+  if (asOf === undefined) return { itemId, entries: itemHistoryEntries(projectId, events) };
+  const moment = new Date(asOf).toISOString();
+  const upTo = events.filter((event) => event.meta.at <= moment);
+  const state = stateAt(upTo, itemDecider.initialState, itemDecider.evolve, {});
+  const last = upTo.at(-1);
+  if (!last || !state.exists) throw notFound('Checklist item at that time');
+  return { version: last.version, at: last.meta.at, state: itemAuditView(projectId, events)(state) };
+}
