@@ -1,4 +1,4 @@
-import { browserNotifier, dailyDigest, httpRoutes, sessionKeyRotator, webSocketRoutes } from './routes';
+import { browserNotifier, dailyDigest, handlerName, httpRoutes, sessionKeyRotator, webSocketRoutes } from './routes';
 
 /**
  * What each function's code may do in AWS, by handler name, next to the route manifest: the CDK
@@ -123,20 +123,23 @@ export const functionNeeds = {
   'send-digest': { state: 'scan', mail: true, sessionKey: 'read' },
 } as const satisfies Record<string, FunctionNeeds>;
 
-/** Every handler the manifest names: HTTP routes, WebSocket routes, the stream consumer and the scheduled ones. */
-export const manifestHandlers = (): string[] => [
-  ...new Set([
-    ...Object.values(httpRoutes).map((route) => route.handler),
-    ...Object.values(webSocketRoutes).map((route) => route.handler),
-    browserNotifier.handler,
-    sessionKeyRotator.handler,
-    dailyDigest.handler,
-  ]),
+/** Every handler module the manifest names, once each: HTTP routes, WebSocket routes, the stream consumer and the scheduled ones. */
+export const manifestHandlers = (): URL[] => [
+  ...new Map(
+    [
+      ...Object.values(httpRoutes).map((route) => route.handler),
+      ...Object.values(webSocketRoutes).map((route) => route.handler),
+      browserNotifier.handler,
+      sessionKeyRotator.handler,
+      dailyDigest.handler,
+    ].map((handler) => [handler.href, handler]),
+  ).values(),
 ];
 
-/** A handler's needs; throws naming it when it has no entry (a new route must say what it may do). */
-export function needsOf(handler: string): FunctionNeeds {
-  const needs = (functionNeeds as Record<string, FunctionNeeds>)[handler];
-  if (!needs) throw new Error(`functions/route-permissions.ts: handler '${handler}' has no entry in functionNeeds (declare what its code may do)`);
+/** A handler module's needs; throws naming it when it has no entry (a new route must say what it may do). */
+export function needsOf(handler: URL): FunctionNeeds {
+  const name = handlerName(handler);
+  const needs = (functionNeeds as Record<string, FunctionNeeds>)[name];
+  if (!needs) throw new Error(`functions/route-permissions.ts: handler '${name}' has no entry in functionNeeds (declare what its code may do)`);
   return needs;
 }

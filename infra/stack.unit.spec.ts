@@ -12,7 +12,7 @@ import { HSTS_MAX_AGE_SECONDS } from '../functions/http/security-headers';
 import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
 import { API_BURST_LIMIT, API_REQUESTS_PER_SECOND, PDF_EXPORTS_AT_ONCE } from '../functions/limits';
 import { needsOf } from '../functions/route-permissions';
-import { browserNotifier, dailyDigest, handlerModulePath, httpRoutes, sessionKeyRotator, webSocketRoutes, type HttpRoute } from '../functions/routes';
+import { browserNotifier, dailyDigest, handlerModulePath, handlerName, httpRoutes, sessionKeyRotator, webSocketRoutes, type HttpRoute } from '../functions/routes';
 import { eventsTable, indexesOf, keysTable, stateTable, tables, type TableDefinition } from '../functions/tables';
 import { HandlerFunction } from './constructs/handler-function';
 import { routeGroups } from './constructs/dashboard';
@@ -97,14 +97,14 @@ const functionIdServing = (routeKey: string): string => {
   return found[0]![0];
 };
 const routeKeyOf = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
-/** The handler a function of ours runs, from its description. */
-function handlerOf(description: string): string {
+/** The handler module a function of ours runs, from its description. */
+function handlerOf(description: string): URL {
   const [kind, rest] = description.split(': ') as [string, string];
   if (kind === 'route') return Object.values(httpRoutes).find((route) => routeKeyOf(route) === rest.split(', ')[0])!.handler;
   if (kind === 'websocket') return webSocketRoutes[rest.split(', ')[0] as keyof typeof webSocketRoutes].handler;
-  return rest.replace(/^functions\/handlers\/(.*)\.ts$/, '$1');
+  return [browserNotifier, sessionKeyRotator, dailyDigest].find(({ handler }) => handlerModulePath(handler) === rest)!.handler;
 }
-const httpHandlers = new Set(Object.values(httpRoutes).map((route) => route.handler));
+const httpHandlers = new Set(Object.values(httpRoutes).map((route) => handlerName(route.handler)));
 const tableIdFor = (definition: TableDefinition): string =>
   onlyId(
     template.findResources('AWS::DynamoDB::Table', {
@@ -168,7 +168,7 @@ describe('ConstructionChecklist stack', () => {
 
   it('has one Lambda per handler module (HTTP, WebSocket), the browser notifier, the key rotator and the daily digest, on Node 24 arm64 with the app configuration', () => {
     const fns = ourFunctions();
-    const wsHandlers = new Set(Object.values(webSocketRoutes).map((route) => route.handler));
+    const wsHandlers = new Set(Object.values(webSocketRoutes).map((route) => handlerName(route.handler)));
     expect(fns).toHaveLength(httpHandlers.size + wsHandlers.size + 3);
     // Every route is named by exactly one function.
     const served = fns.flatMap(([, fn]) => String(fn.Properties.Description).replace(/^(route|websocket): /, '').split(', '));
@@ -269,7 +269,7 @@ describe('ConstructionChecklist stack', () => {
     expect(resources[keyId]).toMatchObject({ Properties: { EnableKeyRotation: true }, DeletionPolicy: 'Retain' });
     const table = onlyId(template.findResources('AWS::DynamoDB::Table', { Properties: { KeySchema: [{ AttributeName: keysTable.partitionKey.name, KeyType: 'HASH' }, { AttributeName: keysTable.sortKey.name, KeyType: 'RANGE' }] } }));
     expect(resources[table]).toMatchObject({ Properties: { PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }, DeletionProtectionEnabled: true } });
-    for (const route of Object.values(httpRoutes) as Array<{ method: string; path: string; handler: string }>) {
+    for (const route of Object.values(httpRoutes) as HttpRoute[]) {
       const fnId = functionIdServing(routeKeyOf(route));
       const keys = needsOf(route.handler).keys;
       expect(kmsGrantsOf(fnId).get(keyId), routeKeyOf(route)).toEqual(keys === undefined ? undefined : keys === 'open' ? ['kms:Decrypt'] : ['kms:Decrypt', 'kms:Encrypt']);
@@ -412,7 +412,7 @@ describe('ConstructionChecklist stack', () => {
 
   it('serves routes that share a handler module (PATCH and PUT item) from one Lambda and one integration', () => {
     const { patchItem, putItem } = httpRoutes;
-    expect(patchItem.handler).toBe(putItem.handler);
+    expect(patchItem.handler.href).toBe(putItem.handler.href);
     expect(httpHandlers.size).toBeLessThan(Object.keys(httpRoutes).length);
     const fnId = functionIdServing(routeKeyOf(patchItem));
     expect(functionIdServing(routeKeyOf(putItem))).toBe(fnId);
@@ -638,17 +638,17 @@ const expectedGrants: Record<string, string[]> = {
 
 describe('least privilege and capacity (issue 27)', () => {
   it('gives every function exactly the grants its handler declares (functions/route-permissions.ts)', () => {
-    const actual = Object.fromEntries(ourFunctions().map(([id, fn]) => [handlerOf(fn.Properties.Description), grantsOf(id)]));
+    const actual = Object.fromEntries(ourFunctions().map(([id, fn]) => [handlerName(handlerOf(fn.Properties.Description)), grantsOf(id)]));
     const expected = Object.fromEntries(Object.entries(expectedGrants).map(([handler, grants]) => [handler, [...new Set(grants)].sort()]));
     expect(actual).toEqual(expected);
   });
 
   it('lets no route scan a table, nor delete a person\'s key but Delete Account; GET routes write nothing but checkpoints and counters', () => {
     for (const [id, fn] of ourFunctions()) {
-      const handler = handlerOf(fn.Properties.Description);
+      const handler = handlerName(handlerOf(fn.Properties.Description));
       const grants = grantsOf(id);
       if (/^(route|websocket): /.test(fn.Properties.Description)) expect(grants.filter((grant) => grant.endsWith(':Scan')), handler).toEqual([]);
-      if (handler !== httpRoutes.deleteAccount.handler) expect(grants, handler).not.toContain('keys:DeleteItem');
+      if (handler !== handlerName(httpRoutes.deleteAccount.handler)) expect(grants, handler).not.toContain('keys:DeleteItem');
     }
     for (const route of (Object.values(httpRoutes) as HttpRoute[]).filter((r) => r.method === 'GET')) {
       const writes = grantsOf(functionIdServing(routeKeyOf(route))).filter((grant) => /:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|ConditionCheckItem)$|^s3:(Put|Delete)|^ses:Send|^kms:Encrypt/.test(grant));
@@ -840,7 +840,7 @@ describe('Lambda bundling', () => {
     async () => {
       const app = new App();
       const stack = new Stack(app, 'BundlingCheck');
-      new HandlerFunction(stack, 'Health', { handler: 'health', description: 'route: GET /api/health', environment: {} });
+      new HandlerFunction(stack, 'Health', { handler: httpRoutes.health.handler, description: 'route: GET /api/health', environment: {} });
       const assembly = app.synth();
 
       Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { repoRoot } from '../paths';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -8,14 +9,14 @@ import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
-import { handlerModulePath } from '../../functions/routes';
+import { handlerName } from '../../functions/routes';
 import { lambdaBundling, lambdaNodeOptions } from './lambda-bundling';
 
 export const lambdaRuntime = Runtime.NODEJS_24_X;
 
 export interface HandlerFunctionProps {
-  /** Handler name from the route manifest; the module is `handlerModulePath(handler)`. */
-  readonly handler: string;
+  /** The handler module, as the route manifest names it. */
+  readonly handler: URL;
   /** Shown in the console and used by the tests to find our functions, e.g. `route: GET /api/health`. */
   readonly description: string;
   readonly environment: Readonly<Record<string, string>>;
@@ -35,10 +36,10 @@ export interface HandlerFunctionProps {
  */
 export class HandlerFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
-    const entry = join(repoRoot, handlerModulePath(props.handler));
+    const entry = fileURLToPath(props.handler);
     if (!existsSync(entry)) {
       throw new Error(
-        `${scope.node.path}/${id}: handler module for '${props.handler}' not found at ${relative(repoRoot, entry)}`,
+        `${scope.node.path}/${id}: handler module for '${handlerName(props.handler)}' not found at ${relative(repoRoot, entry)}`,
       );
     }
     if (Stack.of(scope).bundlingRequired) assertLocalEsbuild(scope);
@@ -88,4 +89,14 @@ function assertLocalEsbuild(scope: Construct): void {
     // Without a local esbuild, NodejsFunction would silently try to bundle in Docker.
     throw new Error(`${scope.node.path}: esbuild is not installed locally (run npm ci); refusing Docker bundling`);
   }
+}
+
+/** A route table's entries by handler module, in manifest order: one Lambda serves each group. */
+export function byHandler<R extends { readonly handler: URL }>(routes: Record<string, R>): Array<[URL, [string, R][]]> {
+  const groups = new Map<string, [URL, [string, R][]]>();
+  for (const entry of Object.entries(routes)) {
+    const { href } = entry[1].handler;
+    groups.set(href, [entry[1].handler, [...(groups.get(href)?.[1] ?? []), entry]]);
+  }
+  return [...groups.values()];
 }

@@ -1,0 +1,58 @@
+import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { UPLOADS_PREFIX } from '../../functions/objects/object-keys';
+
+/** The access logs bucket and the uploads (photos) bucket; the web app's bucket is Site's. */
+export function buildBuckets(scope: Stack): { accessLogs: Bucket; uploads: Bucket } {
+  // Server access logs of both buckets and CloudFront's standard logs (written with ACLs, hence
+  // BUCKET_OWNER_PREFERRED). Kept a year.
+  const accessLogs = new Bucket(scope, 'AccessLogsBucket', {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+    removalPolicy: RemovalPolicy.RETAIN,
+    lifecycleRules: [{ id: 'ExpireAccessLogs', expiration: Duration.days(365) }],
+  });
+
+  // Photos: browsers PUT pending uploads to presigned URLs under `uploads/`; published copies
+  // under `objects/` are read through CloudFront only (see Site). Nothing here is public.
+  const appOrigin = scope.node.tryGetContext('appUrl') as string | undefined;
+  const uploads = new Bucket(scope, 'UploadsBucket', {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    removalPolicy: RemovalPolicy.RETAIN,
+    serverAccessLogsBucket: accessLogs,
+    serverAccessLogsPrefix: 'uploads-bucket/',
+    cors: [
+      {
+        // Browsers send photos as a presigned POST form (its policy caps size and type, issue 27).
+        allowedMethods: [HttpMethods.POST],
+        // The app's origin when given as context. The default CloudFront address cannot be
+        // named here: the distribution has this bucket as an origin, so it exists only after
+        // the bucket (a cycle). The signed policy is what lets a POST in anyway.
+        allowedOrigins: [appOrigin ? new URL(appOrigin).origin : '*'],
+        allowedHeaders: ['*'],
+        exposedHeaders: ['ETag'],
+        maxAge: 3000,
+      },
+    ],
+    lifecycleRules: [
+      { id: 'AbortIncompleteMultipartUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      // Uploads never published; a published photo is a copy under objects/.
+      { id: 'ExpireUnpublishedUploads', prefix: UPLOADS_PREFIX, expiration: Duration.days(1) },
+    ],
+  });
+  // CloudFront may read the bucket (Site's origin access), but never a pending upload.
+  uploads.addToResourcePolicy(
+    new PolicyStatement({
+      effect: Effect.DENY,
+      principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+      actions: ['s3:GetObject'],
+      resources: [uploads.arnForObjects(`${UPLOADS_PREFIX}*`)],
+    }),
+  );
+  return { accessLogs, uploads };
+}
