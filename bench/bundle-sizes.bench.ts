@@ -10,11 +10,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions } from 'esbuild';
 import { envNames } from '../functions/config';
-import { browserNotifier, handlerModulePath, httpRoutes, webSocketRoutes } from '../functions/routes';
+import { browserNotifier, handlerName, httpRoutes, webSocketRoutes } from '../functions/routes';
 import { lambdaBundling, lambdaNodeOptions } from '../infra/constructs/lambda-bundling';
 import { repoRoot } from '../infra/paths';
 import { firstLoad } from './web-first-load';
@@ -87,9 +87,12 @@ await import(process.argv[1]);
 const used = process.cpuUsage(cpu);
 process.stdout.write(JSON.stringify({ wallMs: performance.now() - wall, cpuMs: (used.user + used.system) / 1000 }));`;
 
-/** Function (one per handler module, as the stack deploys them) → the routes it serves. */
-const functions = new Map<string, string[]>();
-const serve = (handler: string, route: string) => functions.set(handler, [...(functions.get(handler) ?? []), route]);
+/** Function (one per handler module, as the stack deploys them), by its name → its module and the routes it serves. */
+const functions = new Map<string, { module: URL; routes: string[] }>();
+const serve = (handler: URL, route: string) => {
+  const name = handlerName(handler);
+  functions.set(name, { module: handler, routes: [...(functions.get(name)?.routes ?? []), route] });
+};
 for (const route of Object.values(httpRoutes)) serve(route.handler, `${route.method} ${route.path}`);
 for (const [routeKey, route] of Object.entries(webSocketRoutes)) serve(route.handler, `ws ${routeKey}`);
 serve(browserNotifier.handler, 'events stream');
@@ -116,7 +119,7 @@ try {
     bundles.set(name, { file, bytes: statSync(file).size, uses, wallMs: [], cpuMs: [] });
   };
   await bundle(FLOOR, { stdin: { contents: floorSource, resolveDir: repoRoot, loader: 'js' } });
-  for (const handler of [...functions.keys()].sort()) await bundle(handler, { entryPoints: [join(repoRoot, handlerModulePath(handler))] });
+  for (const name of [...functions.keys()].sort()) await bundle(name, { entryPoints: [fileURLToPath(functions.get(name)!.module)] });
 
   // Round after round over every bundle, so that load from elsewhere on the machine hits all alike.
   for (let run = 0; run < IMPORT_RUNS; run++) {
@@ -145,7 +148,7 @@ try {
       `${(median(cpuMs) / median(floor.cpuMs)).toFixed(2)}×`,
       over ? `✗ ${over}` : '',
       uses,
-      (functions.get(name) ?? []).join(', '),
+      (functions.get(name)?.routes ?? []).join(', '),
     ];
   });
   const header = ['function', 'KB', 'size', 'import ms', 'import', 'cpu ms', 'cpu', `> ${MAX_SIZE_RATIO}× / ${MAX_IMPORT_RATIO}×`, 'also bundles', 'routes'];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { httpRoutes, type HttpRoute } from '../../functions/routes';
+import { handlerName, httpRoutes, type HttpRoute } from '../../functions/routes';
 import { LOG_FORMAT_ENV } from '../../functions/logger';
 import { buildHttpEvent } from '../../infra/local/gateway/http-api';
 import { invoke } from '../../infra/local/gateway/lambda';
@@ -54,7 +54,7 @@ describe('request log lines on the local cloud', () => {
     const lines = await printed(() => Promise.all([...routes, ...routes, ...routes].map((route) => invoke(route.handler, eventFor(route)))));
     const requests = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((record) => record.message === 'request');
     expect(requests, lines.join("\n")).toHaveLength(routes.length * 3);
-    const handlerOf = new Map(routes.map((route) => [`${route.method} ${route.path}`, route.handler]));
+    const handlerOf = new Map(routes.map((route) => [`${route.method} ${route.path}`, handlerName(route.handler)]));
     // Each record's own route against the function its line names.
     expect(requests.map((record) => [record.route, record.function_name])).toEqual(requests.map((record) => [record.route, handlerOf.get(record.route as string)]));
   });

@@ -87,7 +87,7 @@ export interface HttpRequestInput {
 }
 
 /** The payload-format-2.0 event API Gateway sends for this request on this route. */
-export function buildHttpEvent(input: HttpRequestInput, route: HttpRoute, params: Record<string, string>): APIGatewayProxyEventV2 {
+export function buildHttpEvent(input: HttpRequestInput, route: Pick<HttpRoute, 'method' | 'path'>, params: Record<string, string>): APIGatewayProxyEventV2 {
   const url = new URL(input.url, 'http://localhost');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.headers)) {

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { Context } from 'aws-lambda';
-import { handlerModulePath } from '../../../functions/routes';
-import { repoRoot } from '../../paths';
+import { handlerModulePath, handlerName } from '../../../functions/routes';
 
 /**
  * Runs a handler module the way Lambda would: imported once ("cold start"), then invoked with an
@@ -30,34 +27,36 @@ let appLogger: Promise<typeof import('../../../functions/logger')['logger']> | u
 
 type AnyHandler = (event: unknown, context: Context) => Promise<unknown>;
 
+/** Each handler module's `handler`, by the module's URL. */
 const modules = new Map<string, Promise<AnyHandler>>();
 
-function load(handler: string): Promise<AnyHandler> {
-  let loaded = modules.get(handler);
+function load(handler: URL): Promise<AnyHandler> {
+  let loaded = modules.get(handler.href);
   if (!loaded) {
-    const url = pathToFileURL(join(repoRoot, handlerModulePath(handler))).href;
-    loaded = import(url).then((module: { handler?: AnyHandler }) => {
+    loaded = import(handler.href).then((module: { handler?: AnyHandler }) => {
       if (typeof module.handler !== 'function') throw new Error(`${handlerModulePath(handler)} exports no handler`);
       return module.handler;
     });
-    modules.set(handler, loaded);
+    modules.set(handler.href, loaded);
   }
   return loaded;
 }
 
 const TIMEOUT_MS = 30_000;
 
-export async function invoke<Result>(handler: string, event: unknown): Promise<Result> {
+/** Invokes a handler module (the route manifest's URL), named as its Lambda is: `item-update`. */
+export async function invoke<Result>(handler: URL, event: unknown): Promise<Result> {
   const fn = await load(handler);
+  const name = handlerName(handler);
   const started = Date.now();
   const context: Context = {
     callbackWaitsForEmptyEventLoop: false,
-    functionName: handler,
+    functionName: name,
     functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${handler}`,
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`,
     memoryLimitInMB: '1024',
     awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${handler}`,
+    logGroupName: `/aws/lambda/${name}`,
     logStreamName: 'local',
     getRemainingTimeInMillis: () => Math.max(0, TIMEOUT_MS - (Date.now() - started)),
     done: () => {},
