@@ -1,7 +1,5 @@
 import type { ChatMessage } from '../../contract/chat';
 import { chatDecider } from '../../events/chat/chat';
-import { displayName } from '../accounts/sign-in';
-import { signedInUser } from '../auth/users';
 import type { Caller } from '../commands/caller';
 import { inProject, runCommands } from '../commands/run-commands';
 import { chatViews, postedMessage } from '../projections/chat-views';
@@ -10,7 +8,7 @@ import { streamHeadOf } from '../store/event-store';
 import { chatAt, chatStateOf, messageDto, newMessageId } from './chat-store';
 
 /**
- * Posts a message as the signed-in caller, whatever the body says. A body's `messageType:
+ * Posts a message as the signed-in caller (`senderName` theirs), whatever the body says. A body's `messageType:
  * 'action'` is recorded as an ordinary message of its sender: activity entries are the server's.
  * A `roomId` must be a room of the message's project (else 400 naming roomId; '' is no room):
  * `preloaded` is the chat's head and that room, as read with the session (chatPostPreload). The
@@ -18,14 +16,12 @@ import { chatAt, chatStateOf, messageDto, newMessageId } from './chat-store';
  */
 export async function postMessage(
   caller: Caller,
+  senderName: string,
   project: ProjectSummaryView,
   message: { readonly message: string; readonly roomId: string | null },
   preloaded: { readonly head: Record<string, unknown> | undefined; readonly room: Record<string, unknown> | undefined },
 ): Promise<ChatMessage> {
-  const { principal } = caller;
-  // The session carries the sender's name (an older session reads it from the account).
-  const name = principal.displayName ?? displayName(await signedInUser(principal.userId));
-  const sender = { role: principal.role, name };
+  const sender = { role: caller.principal.role, name: senderName };
   const command = { type: 'post', messageId: newMessageId(), sender, message: message.message, roomId: message.roomId, roomOfProject: preloaded.room !== undefined } as const;
   let first: ReturnType<typeof chatAt> | undefined = chatAt(streamHeadOf(preloaded.head));
   // A post retried with the same Idempotency-Key answers the first one's message.

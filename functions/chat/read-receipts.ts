@@ -5,7 +5,6 @@ import type { Caller } from '../commands/caller';
 import { inProject, runCommands } from '../commands/run-commands';
 import { chatViews } from '../projections/chat-views';
 import type { ProjectSummaryView } from '../projections/project-views';
-import { visibleSummary } from '../projects/project-access';
 import { stateKeys } from '../store/keys';
 import { READ_BATCH, chatStateOf, listMessages, messageDto } from './chat-store';
 
@@ -16,13 +15,19 @@ const flagOf = (role: 'contractor' | 'client') => (role === 'contractor' ? 'read
  * A read receipt: readByContractor for contractors, readByClient for clients; reading one's own
  * message writes none (the answer shows it as it is). `projectId` is the message's pointer's, read
  * with the session; then the chat's head with the message and the project's summary (one
- * TransactGetItems), the transaction. The answer is the message as read, marked.
+ * TransactGetItems), which `visible` checks (it throws if the caller may not see it), the
+ * transaction. The answer is the message as read, marked.
  */
-export async function markMessageRead(caller: Caller, messageId: string, projectId: string | undefined, asContractor: boolean): Promise<ChatMessage> {
+export async function markMessageRead(
+  caller: Caller,
+  { messageId, projectId }: { readonly messageId: string; readonly projectId: string | undefined },
+  asContractor: boolean,
+  visible: (summary: object | undefined) => ProjectSummaryView,
+): Promise<ChatMessage> {
   const { principal } = caller;
   if (!projectId) throw notFound('Message');
   let loaded = await chatStateOf(projectId, [messageId], [stateKeys.projectSummary(projectId)]);
-  const project = visibleSummary(principal, loaded.also[0], 'Message');
+  const project = visible(loaded.also[0]);
   if (asContractor !== (principal.role === 'contractor')) throw notForYourself();
   let first: typeof loaded | undefined = loaded;
   const command = { type: 'markRead', by: principal.role, messageIds: [messageId] } as const;

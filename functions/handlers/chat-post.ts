@@ -1,4 +1,6 @@
 import { postMessageInput } from '../../events/chat/inputs';
+import { displayName } from '../accounts/sign-in';
+import { signedInUser } from '../auth/users';
 import { chatPostPreload } from '../chat/chat-store';
 import { postMessage } from '../chat/post-message';
 import { httpHandler } from '../http/handler';
@@ -16,6 +18,8 @@ export const handler = httpHandler(
   async ({ body, principal, requestId, idempotency, preloaded }) => {
     const [summary, head, room] = preloaded;
     const project = visibleSummary(principal, summary);
-    return reply(201, await postMessage({ principal, requestId, idempotency }, project, body, { head, room }));
+    // The session carries the sender's name (an older session reads it from the account).
+    const name = principal.displayName ?? displayName(await signedInUser(principal.userId));
+    return reply(201, await postMessage({ principal, requestId, idempotency }, name, project, body, { head, room }));
   },
 );

@@ -3,6 +3,7 @@ import { messagePointerPreload } from '../chat/chat-store';
 import { markMessageRead } from '../chat/read-receipts';
 import { httpHandler } from '../http/handler';
 import { messageIdParam } from '../projects/params';
+import { visibleSummary } from '../projects/project-access';
 import { httpRoutes } from '../routes';
 
 /**
@@ -11,5 +12,7 @@ import { httpRoutes } from '../routes';
  * head with the message and the project's summary, the transaction.
  */
 export const handler = httpHandler(httpRoutes.markMessageRead, { body: markReadInput, params: messageIdParam, preload: messagePointerPreload }, async ({ body, params, principal, requestId, preloaded }) =>
-  markMessageRead({ principal, requestId }, params.messageId, preloaded[0]?.projectId as string | undefined, Boolean(body.readByContractor)),
+  markMessageRead({ principal, requestId }, { messageId: params.messageId, projectId: preloaded[0]?.projectId as string | undefined }, Boolean(body.readByContractor), (summary) =>
+    visibleSummary(principal, summary, 'Message'),
+  ),
 );

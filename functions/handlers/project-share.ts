@@ -3,7 +3,7 @@ import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';
 import { idParam } from '../projects/params';
 import { accessibleProject, projectPreload } from '../projects/project-access';
-import { shareWithClient } from '../projects/share-with-client';
+import { shareWithClient } from '../sharing/share-with-client';
 import { stateKeys } from '../store/keys';
 import { httpRoutes } from '../routes';
 

@@ -2,6 +2,7 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'a
 import { config } from '../config';
 import { cameThroughCloudFront, DIRECT_CALL_REFUSED } from '../http/client-address';
 import { openConnection } from '../live/open-connection';
+import { getSummary, isMember } from '../projects/read';
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
   queryStringParameters?: Record<string, string | undefined>;
@@ -21,6 +22,9 @@ export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResul
     host: event.headers?.host ?? event.headers?.Host,
     cookie: event.headers?.cookie ?? event.headers?.Cookie,
     projectId: event.queryStringParameters?.projectId,
+  }, async (projectId, principal) => {
+    const project = await getSummary(projectId);
+    return project ? isMember(project, principal) : false;
   });
   return refused ? refuse(refused.statusCode, refused.message) : { statusCode: 200 };
 }

@@ -6,17 +6,19 @@ import type { StoredEvent } from '../../events/envelope';
 import { parseStreamId } from '../../events/streams';
 import { logger } from '../logger';
 import { recordNotices } from '../metrics';
-import { getSummary } from '../projects/read';
 import { dropConnection, postToConnections, projectConnections } from './connections';
+
+type ClientOf = (projectId: string) => Promise<string | null | undefined>;
 
 /**
  * For each new event (a record of the events table's stream), tells every browser that has its
  * project open that something happened, so it refetches — only the browsers of people who may
  * still follow the project: a client removed from it (or whose account changed hands) has their
  * open sockets closed instead. A record whose push fails is reported back as a batch item
- * failure and retried; the rest of the batch is not.
+ * failure and retried; the rest of the batch is not. `clientOf` names a project's currently
+ * assigned client.
  */
-export async function notifyBrowsers(records: DynamoDBStreamEvent['Records']): Promise<DynamoDBBatchResponse> {
+export async function notifyBrowsers(records: DynamoDBStreamEvent['Records'], clientOf: ClientOf): Promise<DynamoDBBatchResponse> {
   // Grouped by project, so a batch looks up each project's connections once.
   const byProject = new Map<string, { tenantId: string; notices: { notice: ProjectEventNotice; sequenceNumber: string }[] }>();
   for (const record of records) {
@@ -41,7 +43,7 @@ export async function notifyBrowsers(records: DynamoDBStreamEvent['Records']): P
   for (const [projectId, { tenantId, notices }] of byProject) {
     let connectionIds: string[];
     try {
-      connectionIds = await membersConnections(projectId, tenantId);
+      connectionIds = await membersConnections(projectId, tenantId, clientOf);
     } catch (error) {
       logger.error('connection lookup failed', { projectId, error: error as Error });
       failures.push(...notices.map(({ sequenceNumber }) => ({ itemIdentifier: sequenceNumber })));
@@ -67,9 +69,9 @@ export async function notifyBrowsers(records: DynamoDBStreamEvent['Records']): P
  * The project's connections whose user may follow it now: its contractor (the events' tenant,
  * known even once the project is deleted) and its currently assigned client. Any other is closed.
  */
-async function membersConnections(projectId: string, contractorId: string): Promise<string[]> {
-  const [connections, summary] = await Promise.all([projectConnections(projectId), getSummary(projectId)]);
-  const members = new Set([contractorId, summary?.clientId].filter(Boolean));
+async function membersConnections(projectId: string, contractorId: string, clientOf: ClientOf): Promise<string[]> {
+  const [connections, clientId] = await Promise.all([projectConnections(projectId), clientOf(projectId)]);
+  const members = new Set([contractorId, clientId].filter(Boolean));
   const outsiders = connections.filter(({ userId }) => !members.has(userId));
   await Promise.all(outsiders.map(({ connectionId }) => dropConnection(connectionId)));
   if (outsiders.length) logger.info('closed sockets of people no longer on the project', { projectId, closed: outsiders.length });

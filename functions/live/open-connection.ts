@@ -1,9 +1,8 @@
 import { uuid } from '../../events/ids';
-import { authenticate } from '../auth/sessions';
+import { authenticate, type SignedIn } from '../auth/sessions';
 import { SESSION_COOKIE, readCookie } from '../auth/session-token';
 import { config } from '../config';
 import { logger } from '../logger';
-import { getSummary, isMember } from '../projects/read';
 import { saveConnection } from './connections';
 
 /** A WebSocket handshake, as it reached $connect. */
@@ -38,9 +37,9 @@ export function isOwnOrigin(origin: string, host: string | undefined): boolean {
 }
 
 /**
- * Files the connection under its project so the projector can reach it, if the project's
- * contractor or assigned client (by session cookie) opened it; otherwise why not (a status and
- * message).
+ * Files the connection under its project so the projector can reach it, if someone who
+ * `mayFollow` the project (by session cookie: its contractor or assigned client) opened it;
+ * otherwise why not (a status and message).
  *
  * A browser sends our cookie with a WebSocket handshake to us whichever page opens it, so a
  * foreign site could listen to a signed-in person's project (cross-site WebSocket hijacking).
@@ -48,7 +47,10 @@ export function isOwnOrigin(origin: string, host: string | undefined): boolean {
  * A handshake without `Origin` comes from no browser (a script with its own cookie, our tests'
  * `ws` client) and carries no one else's session: it is allowed, and the cookie decides.
  */
-export async function openConnection(handshake: Handshake): Promise<{ refused?: { statusCode: 400 | 401 | 403; message: string } }> {
+export async function openConnection(
+  handshake: Handshake,
+  mayFollow: (projectId: string, signedIn: SignedIn) => Promise<boolean>,
+): Promise<{ refused?: { statusCode: 400 | 401 | 403; message: string } }> {
   const { connectionId, origin } = handshake;
   if (origin !== undefined && !isOwnOrigin(origin, handshake.host)) {
     logger.warn('foreign origin refused', { connectionId, origin: origin.slice(0, 200) });
@@ -60,8 +62,7 @@ export async function openConnection(handshake: Handshake): Promise<{ refused?: 
   const projectId = parsed.data;
   const { principal } = await authenticate(readCookie(handshake.cookie ? [handshake.cookie] : [], SESSION_COOKIE));
   if (!principal) return { refused: { statusCode: 401, message: 'Please sign in to continue.' } };
-  const project = await getSummary(projectId);
-  if (!project || !isMember(project, principal)) return { refused: { statusCode: 403, message: 'Not a project of yours' } };
+  if (!(await mayFollow(projectId, principal))) return { refused: { statusCode: 403, message: 'Not a project of yours' } };
   await saveConnection(connectionId, { projectId, userId: principal.userId, sessionId: principal.sessionId });
   logger.info('connected', { connectionId, projectId, userId: principal.userId });
   return {};

@@ -15,7 +15,7 @@ import { config } from '../config';
 import { INVITATIONS_PER_CONTRACTOR_PER_HOUR, INVITATIONS_PER_PROJECT_PER_HOUR } from '../limits';
 import { logger } from '../logger';
 import { projectViews } from '../projections/project-views';
-import type { ProjectAccess } from './project-access';
+import type { ProjectAccess } from '../projects/project-access';
 
 /** Why nothing was shared: the project has no client e-mail (400), or the mail service refused the invitation (502). */
 export type ShareRefusal = { readonly noClientEmail: typeof NO_CLIENT_EMAIL } | { readonly mailRefused: ShareFailure };
