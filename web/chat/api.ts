@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '../../contract/chat';
+import type { RouteInputs } from '../../contract/inputs';
 import type { Reader } from '../../events/chat/events';
 import { callApi } from '../api/call';
 import { queries } from '../api/queries';
@@ -18,7 +19,7 @@ export const readFlag = (role: Reader) => (role === 'contractor' ? 'readByContra
 export function useSaveChatSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (session: { userType: Reader; userName: string; chatOpenedOnce: boolean }) => callApi('putUserSession', { body: session }),
+    mutationFn: (session: RouteInputs['putUserSession']) => callApi('putUserSession', { body: session }),
     onSuccess: (answer) => queryClient.setQueryData(queries.userSession().queryKey, answer),
   });
 }
@@ -28,8 +29,9 @@ export function useSendMessage(projectId: string) {
   const queryClient = useQueryClient();
   const key = queryKeys.chat(projectId);
   return useMutation({
-    mutationFn: (body: { senderType: Reader; senderName: string; message: string }) =>
-      callApi('postChat', { body: { projectId, ...body, messageType: 'chat' } }),
+    mutationFn: (body: Pick<RouteInputs['postChat'], 'senderType' | 'senderName' | 'message'>) =>
+      // No room: left out of the JSON (the schema's roomId reads its input as `unknown`, so its key as required).
+      callApi('postChat', { body: { projectId, ...body, messageType: 'chat', roomId: undefined } }),
     onSuccess: (message) => {
       queryClient.setQueryData<ChatMessage[]>(key, (messages) => (messages && !messages.some((entry) => entry.id === message.id) ? [...messages, message] : messages));
     },

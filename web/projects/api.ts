@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { projectInput } from '../../contract/project-inputs';
+import type { RouteInputs } from '../../contract/inputs';
 import { callApi } from '../api/call';
 import { queryKeys } from '../api/query-keys';
 
 /** The project writes of spec section 7 ("Projects"), as TanStack Query mutations; the lists are read by `queries`. */
-
-export type ProjectInput = z.output<typeof projectInput>;
 
 /** Spec: after create, update or delete, the with-stats list and the plain list are refreshed. */
 function refreshProjectLists(queryClient: QueryClient) {
@@ -19,7 +16,7 @@ function refreshProjectLists(queryClient: QueryClient) {
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProjectInput) => callApi('createProject', { body }),
+    mutationFn: (body: RouteInputs['createProject']) => callApi('createProject', { body }),
     onSuccess: () => refreshProjectLists(queryClient),
   });
 }
@@ -27,7 +24,7 @@ export function useCreateProject() {
 export function useUpdateProject(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProjectInput) => callApi('updateProject', { params: { id }, body }),
+    mutationFn: (body: RouteInputs['updateProject']) => callApi('updateProject', { params: { id }, body }),
     onSuccess: () => refreshProjectLists(queryClient),
   });
 }

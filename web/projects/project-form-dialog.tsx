@@ -9,8 +9,9 @@ import { setServerFieldErrors } from '../api/errors';
 import { buttonClass } from '../components/button';
 import { ModalDialog } from '../components/dialog';
 import { SelectField, SubmitButton, TextAreaField, TextField } from '../components/form';
+import type { RouteInputs } from '../../contract/inputs';
 import type { Project } from '../../contract/projects';
-import { useCreateProject, useUpdateProject, type ProjectInput } from './api';
+import { useCreateProject, useUpdateProject } from './api';
 import { statusLabel } from './status-badge';
 import { formResolver } from '../components/form-resolver';
 
@@ -78,11 +79,11 @@ function ProjectForm({
   onDone,
 }: {
   initial: FormValues;
-  mutation: UseMutationResult<Project, Error, ProjectInput>;
+  mutation: UseMutationResult<Project, Error, RouteInputs['createProject']>;
   submitLabel: string;
   onDone: () => void;
 }) {
-  const form = useForm<FormValues, unknown, ProjectInput>({ resolver: formResolver(projectInput), defaultValues: initial });
+  const form = useForm<FormValues, unknown, z.output<typeof projectInput>>({ resolver: formResolver(projectInput), defaultValues: initial });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
