@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChecklistItem, ProjectStats, SelectionChangedAnswer } from '../../contract/projects';
-import type { CabinetDetails } from '../../events/projects/events';
-import type { ItemCategory, ItemType, RoomType } from '../../events/projects/model';
+import { apiFlagField, type Flag } from '../../contract/flags';
+import type { RouteInputs } from '../../contract/inputs';
 import { callApi } from '../api/call';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
@@ -19,67 +19,32 @@ export const emptyStats: ProjectStats = {
   clientPercentage: 0,
 };
 
-/** What PATCH /api/checklist-items/{id} accepts (any of these). */
-export type ItemPatch = Partial<
-  Pick<
-    ChecklistItem,
-    | 'details'
-    | 'contractorCompleted'
-    | 'clientCompleted'
-    | 'purchasesMade'
-    | 'cabinetDetails'
-    | 'cabinetLinks'
-    | 'cabinetImages'
-    | 'referenceLinks'
-    | 'referenceImages'
-    | 'allowance'
-    | 'cost'
-    | 'decideBy'
-    | 'leadTimeDays'
-  >
->;
-
-export type FlagField = 'contractorCompleted' | 'purchasesMade' | 'clientCompleted';
-
-export interface NewRoom {
-  projectId: string;
-  type: RoomType;
-  name: string;
-  customName: string | null;
-}
-
-export interface NewItem {
-  roomId: string;
-  category: ItemCategory;
-  name: string;
-  itemType: ItemType;
-  cabinetDetails: CabinetDetails | null;
-  order: number;
-}
-
 export const setLockBoxCode = (projectId: string, lockBoxCode: string) => callApi('patchProject', { params: { id: projectId }, body: { lockBoxCode } });
 
-export const addRoom = (body: NewRoom) => callApi('createRoom', { body });
+export const addRoom = (body: RouteInputs['createRoom']) => callApi('createRoom', { body });
 export const renameRoom = (roomId: string, customName: string) => callApi('renameRoom', { params: { id: roomId }, body: { customName } });
 export const deleteRoom = (roomId: string) => callApi('deleteRoom', { params: { id: roomId } });
 
-export const addItem = (item: NewItem) =>
+/** A new item as a section adds it: every flag off (the API's own names for them) and no details. */
+export const addItem = (item: Pick<RouteInputs['createItem'], 'roomId' | 'category' | 'name' | 'itemType' | 'cabinetDetails' | 'order'>) =>
   callApi('createItem', {
     body: {
       roomId: item.roomId,
       category: item.category,
       name: item.name,
       completed: false,
-      contractorCompleted: false,
-      clientCompleted: false,
-      purchasesMade: false,
+      [apiFlagField.selected]: false,
+      [apiFlagField.installed]: false,
+      [apiFlagField.purchased]: false,
       details: '',
       itemType: item.itemType,
       cabinetDetails: item.cabinetDetails,
       order: item.order,
     },
   });
-export const patchItem = (itemId: string, patch: ItemPatch) => callApi('patchItem', { params: { id: itemId }, body: patch });
+export const patchItem = (itemId: string, patch: RouteInputs['patchItem']) => callApi('patchItem', { params: { id: itemId }, body: patch });
+/** One flag set or cleared, under its API name. */
+export const setFlag = (itemId: string, flag: Flag, value: boolean) => patchItem(itemId, { [apiFlagField[flag]]: value });
 export const deleteItem = (itemId: string) => callApi('deleteItem', { params: { id: itemId } });
 /** The client answers the selection they see: its hash goes with the answer (issue 27). */
 export const approveItem = (item: ChecklistItem) => callApi('approveItem', { params: { id: item.id }, body: { selectionHash: item.selectionHash } });

@@ -2,7 +2,7 @@ import type { Role } from '../../events/accounts/schemas';
 import type { ChecklistItem } from '../../contract/projects';
 import { dateMessage, leadTimeMessage, moneyMessage } from '../../events/projects/values';
 import { smallInputClass } from '../components/input';
-import type { ItemPatch } from './api';
+import type { RouteInputs } from '../../contract/inputs';
 import { AUTOSAVE_MS, SavingHint } from './item-details';
 import { daysText, moneyText, parseDays, parseMoney, sameMoney, validDate, validDays, validMoney } from './budget-inputs';
 import { useAutosave } from './use-autosave';
@@ -13,7 +13,7 @@ import { useAutosave } from './use-autosave';
  * allowance). Each field saves 1000 ms after the last change, like the item's details; a value the
  * API would refuse stays on screen with the reason, unsaved, until corrected.
  */
-export default function ItemBudgetFields({ id, item, role, save }: { id: string; item: ChecklistItem; role: Role; save: (patch: ItemPatch) => Promise<ChecklistItem> }) {
+export default function ItemBudgetFields({ id, item, role, save }: { id: string; item: ChecklistItem; role: Role; save: (patch: RouteInputs['patchItem']) => Promise<ChecklistItem> }) {
   const contractor = role === 'contractor';
   return (
     <fieldset id={id} className="grid grid-cols-2 gap-x-2 gap-y-1.5 rounded-md border border-gray-200 p-2 dark:border-gray-700">

@@ -4,8 +4,9 @@ import type { Role } from '../../events/accounts/schemas';
 import type { CabinetDetails } from '../../events/projects/events';
 import { isComplete } from '../../events/projects/model';
 import { OnceOpened } from '../components/once-opened';
+import { flagsOfApi, type Flag } from '../../contract/flags';
+import type { RouteInputs } from '../../contract/inputs';
 import type { ChecklistItem } from '../../contract/projects';
-import type { FlagField, ItemPatch } from './api';
 import { DetailsField } from './item-details';
 import { cardExtraRem, cardKind, isBacksplash, joinLinks, purchasedTone, splitLinks } from './model';
 import { PrintingContext } from './printing';
@@ -24,15 +25,15 @@ const panelPlaceholder = (kind: 'counts' | 'backsplash' | 'cabinet') => <div ari
 
 /** What an item card can do; one stable object per room, so memoised cards do not re-render. */
 export interface ItemActions {
-  toggle: (item: ChecklistItem, field: FlagField, value: boolean) => void;
-  save: (item: ChecklistItem, patch: ItemPatch) => Promise<ChecklistItem>;
+  toggle: (item: ChecklistItem, flag: Flag, value: boolean) => void;
+  save: (item: ChecklistItem, patch: RouteInputs['patchItem']) => Promise<ChecklistItem>;
   remove: (item: ChecklistItem) => void;
 }
 
 const flagBoxes = [
-  { field: 'contractorCompleted', label: 'Selected', by: 'contractor' },
-  { field: 'purchasesMade', label: 'Purchased', by: null },
-  { field: 'clientCompleted', label: 'Installed', by: 'client' },
+  { flag: 'selected', label: 'Selected', by: 'contractor' },
+  { flag: 'purchased', label: 'Purchased', by: null },
+  { flag: 'installed', label: 'Installed', by: 'client' },
 ] as const;
 
 /**
@@ -49,13 +50,14 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
   const [budgetOpen, setBudgetOpen] = useState(false);
   const deleteRef = useRef<HTMLButtonElement>(null);
   const expanded = open || printing;
-  const complete = isComplete(item);
+  const flags = flagsOfApi(item);
+  const complete = isComplete(flags);
   const bodyId = `item-body-${item.id}`;
 
   const { counts, links } = splitLinks(item);
   const latest = useRef(item);
   latest.current = item;
-  const save = useCallback((patch: ItemPatch) => actions.save(latest.current, patch), [actions]);
+  const save = useCallback((patch: RouteInputs['patchItem']) => actions.save(latest.current, patch), [actions]);
   const saveDetails = useCallback((details: string) => save({ details }), [save]);
   const saveCabinet = useCallback((cabinetDetails: CabinetDetails) => save({ cabinetDetails }), [save]);
   const saveLinks = useCallback((next: string[]) => save({ referenceLinks: joinLinks(splitLinks(latest.current).counts, next) }), [save]);
@@ -124,22 +126,22 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
       </div>
 
       <div className="flex flex-wrap gap-x-1 sm:gap-x-0.5">
-        {flagBoxes.map(({ field, label, by }) => {
+        {flagBoxes.map(({ flag, label, by }) => {
           // Spec section 6: Selected (the contractor's completion) red, Installed (the client's approval) green, Purchased by kind of item.
-          const tone = field === 'contractorCompleted' ? 'red' : field === 'clientCompleted' ? 'green' : purchasedTone(item);
+          const tone = flag === 'selected' ? 'red' : flag === 'installed' ? 'green' : purchasedTone(item);
           const locked = by !== null && by !== role;
           return (
             <label
-              key={field}
+              key={flag}
               title={locked ? `Only the ${by} can set ${label}` : undefined}
               className={`flag-label flex min-h-11 min-w-11 items-center gap-0.5 px-1 text-sm sm:min-h-6 sm:px-0 sm:text-[0.8125rem] ${locked ? 'cursor-not-allowed text-gray-400 dark:text-gray-500' : 'cursor-pointer'}`}
             >
               <input
                 type="checkbox"
-                checked={item[field]}
+                checked={flags[flag]}
                 disabled={locked}
                 data-tone={tone}
-                onChange={(event) => actions.toggle(item, field, event.target.checked)}
+                onChange={(event) => actions.toggle(item, flag, event.target.checked)}
                 className="flag-box"
               />
               {label}

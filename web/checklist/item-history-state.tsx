@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import { flagsInOrder, flagsOfApi } from '../../contract/flags';
 import type { ChecklistItem } from '../../contract/projects';
 import { cabinetParts } from '../../events/projects/checklist-layout';
 import { linkClass } from '../components/button';
-import { localDateTime, valueText } from '../history/format';
+import { flagLabels, localDateTime, valueText } from '../history/format';
 import { isBacksplash, parseBacksplash, safeHref, splitLinks } from './model';
 
 /**
@@ -12,15 +13,18 @@ import { isBacksplash, parseBacksplash, safeHref, splitLinks } from './model';
 export function ItemStateView({ state, at, version }: { state: ChecklistItem; at: string; version: number }) {
   const { counts, links } = splitLinks(state);
   const backsplash = isBacksplash(state) ? parseBacksplash(state.details) : null;
+  const flags = flagsOfApi(state);
   return (
     <div data-testid="item-state-at" className="grid gap-2 rounded-md border border-gray-200 bg-white p-3 text-sm dark:border-gray-700 dark:bg-gray-900">
       <p className="text-xs text-gray-600 dark:text-gray-400">
         Version {version}, last changed <time dateTime={at}>{localDateTime(at)}</time>
       </p>
       <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-1.5">
-        <Row label="Selected">{valueText(state.contractorCompleted)}</Row>
-        <Row label="Purchased">{valueText(state.purchasesMade)}</Row>
-        <Row label="Installed">{valueText(state.clientCompleted)}</Row>
+        {flagsInOrder.map((flag) => (
+          <Row key={flag} label={flagLabels[flag]}>
+            {valueText(flags[flag])}
+          </Row>
+        ))}
         {backsplash ? (
           <>
             <Row label="Tile">{valueText(backsplash.tile)}</Row>

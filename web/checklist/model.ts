@@ -1,8 +1,8 @@
 import { isBacksplash, safeHref, splitLinks } from '../../events/projects/checklist-layout';
 import { isComplete } from '../../events/projects/model';
 import type { ItemCategory } from '../../events/projects/model';
+import { apiFlagStats, flagsOfApi, type Flag } from '../../contract/flags';
 import type { ChecklistItem, ProjectStats } from '../../contract/projects';
-import type { FlagField } from './api';
 
 /** The checklist page's pure rules: room groups, colours, counters. */
 
@@ -27,26 +27,24 @@ export const purchasedTone = (item: Pick<ChecklistItem, 'category' | 'name'>): '
   greenPurchaseCategories.includes(item.category) || /mirror/i.test(item.name) ? 'green' : 'red';
 
 export function roomProgress(items: readonly ChecklistItem[]): { completed: number; total: number } {
-  return { completed: items.filter(isComplete).length, total: items.length };
+  return { completed: items.filter((item) => isComplete(flagsOfApi(item))).length, total: items.length };
 }
 
 const percent = (part: number, total: number) => (total > 0 ? Math.round((part / total) * 100) : 0);
 
 /** The project counters after one item's flag changes (the optimistic update of a toggle). */
-export function statsAfterToggle(stats: ProjectStats, before: ChecklistItem, field: FlagField, value: boolean): ProjectStats {
-  const after = { ...before, [field]: value };
-  const step = (was: boolean, is: boolean) => Number(is) - Number(was);
-  const completed = stats.completed + step(isComplete(before), isComplete(after));
-  const contractorCompleted = stats.contractorCompleted + step(before.contractorCompleted, after.contractorCompleted);
-  const clientCompleted = stats.clientCompleted + step(before.clientCompleted, after.clientCompleted);
+export function statsAfterToggle(stats: ProjectStats, before: ChecklistItem, flag: Flag, value: boolean): ProjectStats {
+  const was = flagsOfApi(before);
+  const is = { ...was, [flag]: value };
+  const step = (flagWas: boolean, flagIs: boolean) => Number(flagIs) - Number(flagWas);
+  const completed = stats.completed + step(isComplete(was), isComplete(is));
+  // The answer's figures (its own names): how many items are Selected and Installed.
+  const count = { selected: stats.contractorCompleted + step(was.selected, is.selected), installed: stats.clientCompleted + step(was.installed, is.installed) };
   return {
     total: stats.total,
     completed,
-    contractorCompleted,
-    clientCompleted,
+    ...apiFlagStats(count, { selected: percent(count.selected, stats.total), installed: percent(count.installed, stats.total) }),
     percentage: percent(completed, stats.total),
-    contractorPercentage: percent(contractorCompleted, stats.total),
-    clientPercentage: percent(clientCompleted, stats.total),
   };
 }
 

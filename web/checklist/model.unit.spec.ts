@@ -101,7 +101,7 @@ describe('optimistic counters', () => {
 
   it('moves the counters and percentages as one flag changes', () => {
     const before = item({ contractorCompleted: true, purchasesMade: true });
-    expect(statsAfterToggle(stats, before, 'clientCompleted', true)).toEqual({
+    expect(statsAfterToggle(stats, before, 'installed', true)).toEqual({
       completed: 1,
       total: 4,
       percentage: 25,
@@ -110,13 +110,13 @@ describe('optimistic counters', () => {
       contractorPercentage: 25,
       clientPercentage: 25,
     });
-    expect(statsAfterToggle(stats, item(), 'contractorCompleted', true)).toMatchObject({ contractorCompleted: 2, contractorPercentage: 50, completed: 0 });
+    expect(statsAfterToggle(stats, item(), 'selected', true)).toMatchObject({ contractorCompleted: 2, contractorPercentage: 50, completed: 0 });
   });
 
   it('goes back exactly when undone', () => {
     const before = item({ contractorCompleted: true, purchasesMade: true });
     const after = { ...before, clientCompleted: true };
-    expect(statsAfterToggle(statsAfterToggle(stats, before, 'clientCompleted', true), after, 'clientCompleted', false)).toEqual(stats);
+    expect(statsAfterToggle(statsAfterToggle(stats, before, 'installed', true), after, 'installed', false)).toEqual(stats);
   });
 });
 

@@ -7,16 +7,21 @@ import { serverMessage } from '../api/errors';
 import { toast } from '../components/toast';
 import type { ChecklistItem, Project, ProjectChecklist, ProjectStats, Room } from '../../contract/projects';
 import { queryKeys } from '../api/query-keys';
-import { addItem, addRoom, deleteItem, deleteRoom, patchItem, renameRoom, setLockBoxCode, type FlagField, type ItemPatch, type NewItem } from './api';
+import { apiFlagField, flagsOfApi, type Flag } from '../../contract/flags';
+import type { RouteInputs } from '../../contract/inputs';
+import { addItem, addRoom, deleteItem, deleteRoom, patchItem, renameRoom, setFlag, setLockBoxCode } from './api';
 import type { ItemActions } from './item-card';
 import { statsAfterToggle } from './model';
 
 /** The checklist's writes, with the toasts of spec section 8 and the cache updates that follow them. */
 
-const withFlag = (item: ChecklistItem, field: FlagField, value: boolean): ChecklistItem => {
-  const next = { ...item, [field]: value };
-  return { ...next, completed: isComplete(next) };
-};
+const withFlag = (item: ChecklistItem, flag: Flag, value: boolean): ChecklistItem => ({
+  ...item,
+  [apiFlagField[flag]]: value,
+  completed: isComplete({ ...flagsOfApi(item), [flag]: value }),
+});
+
+type ItemPatch = RouteInputs['patchItem'];
 
 function updateCachedItem(queryClient: QueryClient, roomId: string, itemId: string, update: (item: ChecklistItem) => ChecklistItem) {
   queryClient.setQueryData<ChecklistItem[]>(queryKeys.items(roomId), (items) => items?.map((item) => (item.id === itemId ? update(item) : item)));
@@ -40,18 +45,18 @@ export function useItemActions(roomId: string, projectId: string): ItemActions {
 
   const { mutate: toggleFlag } = useMutation({
     mutationKey: toggleKey,
-    mutationFn: ({ item, field, value }: { item: ChecklistItem; field: FlagField; value: boolean }) => patchItem(item.id, { [field]: value }),
-    onMutate: async ({ item, field, value }) => {
+    mutationFn: ({ item, flag, value }: { item: ChecklistItem; flag: Flag; value: boolean }) => setFlag(item.id, flag, value),
+    onMutate: async ({ item, flag, value }) => {
       await Promise.all([queryClient.cancelQueries({ queryKey: itemsKey }), queryClient.cancelQueries({ queryKey: statsKey })]);
       const before = queryClient.getQueryData<ChecklistItem[]>(itemsKey)?.find((cached) => cached.id === item.id) ?? item;
-      updateCachedItem(queryClient, roomId, item.id, (cached) => withFlag(cached, field, value));
-      queryClient.setQueryData<ProjectStats>(statsKey, (stats) => stats && statsAfterToggle(stats, before, field, value));
+      updateCachedItem(queryClient, roomId, item.id, (cached) => withFlag(cached, flag, value));
+      queryClient.setQueryData<ProjectStats>(statsKey, (stats) => stats && statsAfterToggle(stats, before, flag, value));
       return { before };
     },
-    onError: (error, { item, field, value }, context) => {
-      const was = context?.before[field] ?? !value;
-      updateCachedItem(queryClient, roomId, item.id, (cached) => withFlag(cached, field, was));
-      if (context) queryClient.setQueryData<ProjectStats>(statsKey, (stats) => stats && statsAfterToggle(stats, withFlag(context.before, field, value), field, was));
+    onError: (error, { item, flag, value }, context) => {
+      const was = context ? flagsOfApi(context.before)[flag] : !value;
+      updateCachedItem(queryClient, roomId, item.id, (cached) => withFlag(cached, flag, was));
+      if (context) queryClient.setQueryData<ProjectStats>(statsKey, (stats) => stats && statsAfterToggle(stats, withFlag(context.before, flag, value), flag, was));
       toast({ variant: 'destructive', title: 'Update failed', description: serverMessage(error, 'Please try again') });
     },
     onSettled: () => {
@@ -66,7 +71,7 @@ export function useItemActions(roomId: string, projectId: string): ItemActions {
     },
   });
 
-  const toggle = useCallback((item: ChecklistItem, field: FlagField, value: boolean) => toggleFlag({ item, field, value }), [toggleFlag]);
+  const toggle = useCallback((item: ChecklistItem, flag: Flag, value: boolean) => toggleFlag({ item, flag, value }), [toggleFlag]);
 
   /** Details, links, images, cabinet details: shown at once, then saved; a refusal puts them back. */
   const save = useCallback(
@@ -111,7 +116,7 @@ export function useItemActions(roomId: string, projectId: string): ItemActions {
 export function useAddItem(roomId: string, projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (item: NewItem & { sectionTitle: string }) => {
+    mutationFn: (item: Parameters<typeof addItem>[0] & { sectionTitle: string }) => {
       const { sectionTitle: _, ...body } = item;
       return addItem(body);
     },

@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
+import { flagsOfApi } from '../../contract/flags';
 import type { Budget, BudgetFigures, ChecklistItem, Decision, Room } from '../../contract/projects';
 import { openDecisions, utcDay } from '../../events/projects/decisions';
 import { displayName } from '../../events/projects/room-naming';
@@ -40,7 +41,7 @@ export function budgetOf(rooms: readonly Room[], itemsOf: (roomId: string) => re
 
 /** Open selections that have a decide-by date, earliest first (the undated are not due). */
 export function decisionsDue(rooms: readonly Room[], itemsOf: (roomId: string) => readonly ChecklistItem[], targetCompletionDate: string | null, today: string): Decision[] {
-  const checklist = rooms.map((room) => ({ name: displayName(room), items: itemsOf(room.id) }));
+  const checklist = rooms.map((room) => ({ name: displayName(room), items: itemsOf(room.id).map((item) => ({ ...item, ...flagsOfApi(item) })) }));
   return openDecisions(checklist, targetCompletionDate, today).filter((decision) => decision.decideBy !== null);
 }
 

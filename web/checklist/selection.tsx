@@ -3,7 +3,7 @@ import { lazy, Suspense, use, useMemo, type ReactNode } from 'react';
 import type { Role } from '../../events/accounts/schemas';
 import type { ChecklistItem, Decision, Project } from '../../contract/projects';
 import { formatDate } from '../projects/format';
-import type { ItemPatch } from './api';
+import type { RouteInputs } from '../../contract/inputs';
 import { useSelectionFigures } from './selection-figures';
 import { DecisionsContext, SelectionFiguresContext } from './selection-format';
 import { cardIconButtonClass } from './ui';
@@ -74,7 +74,7 @@ export function BudgetButton({ item, open, onToggle, controls }: { item: Checkli
 }
 
 /** The fields themselves, in the card's details area, while opened. */
-export function BudgetPanel({ id, item, role, save }: { id: string; item: ChecklistItem; role: Role; save: (patch: ItemPatch) => Promise<ChecklistItem> }) {
+export function BudgetPanel({ id, item, role, save }: { id: string; item: ChecklistItem; role: Role; save: (patch: RouteInputs['patchItem']) => Promise<ChecklistItem> }) {
   return (
     <Suspense fallback={<div id={id} aria-hidden="true" className="h-24" />}>
       <ItemBudgetFields id={id} item={item} role={role} save={save} />

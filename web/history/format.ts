@@ -1,4 +1,5 @@
 import type { FieldChange } from '../../contract/audit';
+import { apiFlagField, type Flag } from '../../contract/flags';
 import type { Approval, ChecklistItem } from '../../contract/projects';
 import { cabinetParts, isBacksplash, parseBacksplash, splitLinks } from '../../events/projects/checklist-layout';
 
@@ -14,10 +15,13 @@ export type ChangeLine =
   /** A text that was written, not changed (a chat message). */
   | { kind: 'text'; label: string; text: string };
 
+/** The flags as the card labels them. */
+export const flagLabels: Record<Flag, string> = { selected: 'Selected', purchased: 'Purchased', installed: 'Installed' };
+
 const fieldLabels: Record<string, string> = {
-  contractorCompleted: 'Selected',
-  purchasesMade: 'Purchased',
-  clientCompleted: 'Installed',
+  [apiFlagField.selected]: flagLabels.selected,
+  [apiFlagField.purchased]: flagLabels.purchased,
+  [apiFlagField.installed]: flagLabels.installed,
   details: 'Details',
   referenceLinks: 'Reference links',
   referenceImages: 'Reference images',
