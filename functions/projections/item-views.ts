@@ -34,7 +34,7 @@ export type ApprovalView = ApprovalState & { readonly name: string };
  */
 export type ItemView = Omit<ItemState, 'exists' | 'itemId' | 'approval'> & { readonly id: string; readonly projectId: string; readonly completed: boolean; readonly approval: ApprovalView | null };
 
-/** The item's view; `approverName` names whoever gave the item's approval or decline (its event's actor). */
+/** The item's view (its key last: see ./project-views.ts); `approverName` names whoever gave the item's approval or decline (its event's actor). */
 export function itemItem(projectId: string, item: ItemState, approverName = '') {
   const { exists: _exists, itemId, fromTemplate: _fromTemplate, approval, ...fields } = item as ItemState & { fromTemplate?: unknown };
   return {

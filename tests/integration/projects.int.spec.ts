@@ -531,7 +531,7 @@ describe('rebuild', () => {
     await contractor.api.put(`/api/chat/${project.id}/mark-all-read`, { userType: 'contractor', readByContractor: true });
 
     const { rebuildProjectViews, liveProjectViews } = await import('../../functions/projections/rebuild');
-    const { eventStore } = await import('../../functions/store/default-store');
+    const { eventStore } = await import('../../functions/commands/event-store');
     const comparable = comparableViews;
     const live = comparable(await liveProjectViews(project.id));
     const rebuilt = comparable(await rebuildProjectViews(eventStore(), project.id));
@@ -564,6 +564,42 @@ describe('rebuild', () => {
       expect.objectContaining({ message: 'Thanks!', messageType: 'chat', senderType: 'client', readByContractor: true }),
     ]);
   });
+
+  it('re-shapes views written before the flags had their inner names (issue 28: run once after that deploy)', async () => {
+    const { contractor, project } = await projectWithClient();
+    const rooms = await roomsOf(contractor.api, project.id);
+    const [item] = await itemsOf(contractor.api, rooms[1]!.id);
+    await contractor.api.request('PATCH', `/api/checklist-items/${item!.id}`, { contractorCompleted: true });
+    const { rebuildProjectViews, liveProjectViews, replaceProjectViews } = await import('../../functions/projections/rebuild');
+    const { eventStore } = await import('../../functions/commands/event-store');
+    const { stateKeys } = await import('../../functions/store/keys');
+    const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { dynamo } = await import('../../functions/adapters/dynamo');
+    const { config } = await import('../../functions/config');
+    // The attribute names the views had before: the item's flags, the room's and summary's counters.
+    const before = (sk: string): Record<string, string> =>
+      sk.startsWith(stateKeys.roomItemsPrefix)
+        ? { selected: 'contractorCompleted', purchased: 'purchasesMade', installed: 'clientCompleted' }
+        : sk.startsWith(stateKeys.projectRoomsPrefix)
+          ? { selected: 'contractorCompleted', installed: 'clientCompleted' }
+          : sk === 'summary'
+            ? { selectedItems: 'contractorCompletedItems', installedItems: 'clientCompletedItems' }
+            : {};
+    const live = await liveProjectViews(project.id);
+    const old = live.map((view) => Object.fromEntries(Object.entries(view).map(([name, value]) => [before(view.sk)[name] ?? name, value])));
+    for (let i = 0; i < old.length; i += 25) {
+      await dynamo().send(new BatchWriteCommand({ RequestItems: { [config().stateTable]: old.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+    }
+    expect((await itemsOf(contractor.api, rooms[1]!.id))[0]).not.toHaveProperty('contractorCompleted');
+
+    await replaceProjectViews(eventStore(), project.id);
+    expect(comparableViews(await liveProjectViews(project.id))).toEqual(comparableViews(await rebuildProjectViews(eventStore(), project.id)));
+    const itemView = (await liveProjectViews(project.id)).find((view) => view.id === item!.id && view.sk.startsWith(stateKeys.roomItemsPrefix));
+    expect(itemView).toMatchObject({ selected: true, purchased: false, installed: false });
+    expect(itemView).not.toHaveProperty('contractorCompleted');
+    expect((await itemsOf(contractor.api, rooms[1]!.id))[0]).toMatchObject({ id: item!.id, contractorCompleted: true, purchasesMade: false, clientCompleted: false });
+    expect((await contractor.api.get(`/api/projects/${project.id}/stats`)).body).toMatchObject({ contractorCompleted: 1, clientCompleted: 0 });
+  });
 });
 
 describe('rebuild of every project', () => {
@@ -572,7 +608,7 @@ describe('rebuild of every project', () => {
     await contractor.api.post('/api/chat', { projectId: project.id, message: 'Before the delete' });
     expect((await contractor.api.delete(`/api/projects/${project.id}`)).status).toBe(200);
     const { rebuildProjectViews } = await import('../../functions/projections/rebuild');
-    const { eventStore } = await import('../../functions/store/default-store');
+    const { eventStore } = await import('../../functions/commands/event-store');
     const store = eventStore();
     const projectIds = new Set<string>();
     // The app's projects (a project stream of their own); the event-store tests file events of a test catalogue under made-up project ids.
