@@ -2,7 +2,7 @@ import './local-environment';
 import { parseArgs } from 'node:util';
 import pMap from 'p-map';
 import { replaceProjectViews } from '../functions/projections/rebuild';
-import { eventStore } from '../functions/store/default-store';
+import { eventStore } from '../functions/commands/event-store';
 
 /**
  * `npm run views:rebuild [-- --project ID]`: replays the events of one project, or of every

@@ -61,7 +61,7 @@ describe('a room added from the add-room bar', () => {
     expect(history.slice(0, 2).map((entry) => entry.summary)).toEqual([`Marked as completed (contractor) "${items[0]!.name}" in Bedroom 2`, 'Added Bedroom 2']);
 
     // Each item is a stream of its own that starts with its ItemAdded, and every chain of the project verifies.
-    const { eventStore } = await import('../../functions/store/default-store');
+    const { eventStore } = await import('../../functions/commands/event-store');
     const { verifyProject, verifyStream } = await import('../../functions/store/verify');
     const store = eventStore();
     for (const item of items) {

@@ -6,7 +6,7 @@ import { projectDecider } from '../../events/projects/project';
 import { itemStreamId, projectStreamId } from '../../events/streams';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { config } from '../../functions/config';
-import { eventStore } from '../../functions/store/default-store';
+import { eventStore } from '../../functions/commands/event-store';
 import { stateKeys } from '../../functions/store/keys';
 import { verifyStream } from '../../functions/store/verify';
 import { signedUp } from '../support/accounts';

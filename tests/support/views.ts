@@ -9,6 +9,6 @@ export const comparableViews = (items: readonly Record<string, unknown>[]) =>
 /** The project's views replayed from its events are exactly its live ones (invariant 4). */
 export async function expectReplayEqualsLive(projectId: string): Promise<void> {
   const { rebuildProjectViews, liveProjectViews } = await import('../../functions/projections/rebuild');
-  const { eventStore } = await import('../../functions/store/default-store');
+  const { eventStore } = await import('../../functions/commands/event-store');
   expect(comparableViews(await rebuildProjectViews(eventStore(), projectId))).toEqual(comparableViews(await liveProjectViews(projectId)));
 }
