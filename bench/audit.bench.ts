@@ -28,7 +28,7 @@ const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
 const repoRoot = join(import.meta.dirname, '..');
 const cloud = await startLocalCloud({ port: 0, notifier: false });
 // After the cloud has set the environment the store reads.
-const { eventStore } = await import('../functions/store/default-store');
+const { eventStore } = await import('../functions/commands/event-store');
 const { dynamo } = await import('../functions/adapters/dynamo');
 const store = eventStore();
 

@@ -25,7 +25,7 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 5000);
 const repoRoot = join(import.meta.dirname, '..');
 const cloud = await startLocalCloud({ port: 0, notifier: false });
 // After the cloud has set the environment the store reads.
-const { eventStore } = await import('../functions/store/default-store');
+const { eventStore } = await import('../functions/commands/event-store');
 const { rebuildProjectViews } = await import('../functions/projections/rebuild');
 const store = eventStore();
 

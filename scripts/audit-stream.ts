@@ -5,7 +5,7 @@ import type { StoredEvent } from '../events/envelope';
 import type { ItemEvent, ProjectEvent } from '../events/projects/events';
 import { evolveItem, initialItemState } from '../events/projects/item';
 import { evolveProject, initialProjectState } from '../events/projects/project';
-import { eventStore } from '../functions/store/default-store';
+import { eventStore } from '../functions/commands/event-store';
 
 /**
  * `npm run audit -- --item ID | --project ID [--version N | --at ISO-TIME]`: an item's or a

@@ -1,10 +1,10 @@
 import './local-environment';
 import { parseArgs } from 'node:util';
-import { findUserById } from '../functions/accounts/users';
+import { findUserById } from '../functions/auth/users';
 import { deleteAccount } from '../functions/people/delete-account';
 import { erasePerson } from '../functions/people/erase-person';
 import { projectsOfPerson } from '../functions/people/person-projects';
-import { eventStore } from '../functions/store/default-store';
+import { eventStore } from '../functions/commands/event-store';
 import { userStreamId } from '../events/streams';
 
 /**

@@ -2,7 +2,7 @@ import './local-environment';
 import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { collectTenant } from '../functions/operations/tenant-data';
-import { eventStore } from '../functions/store/default-store';
+import { eventStore } from '../functions/commands/event-store';
 
 /**
  * `npm run tenant:export -- --tenant ID [--out FILE]`: everything of one tenant (a contractor's

@@ -1,6 +1,6 @@
 import './local-environment';
 import { parseArgs } from 'node:util';
-import { eventStore } from '../functions/store/default-store';
+import { eventStore } from '../functions/commands/event-store';
 import { verifyAll, verifyProject, verifyStream } from '../functions/store/verify';
 
 /**

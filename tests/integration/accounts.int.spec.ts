@@ -8,7 +8,7 @@ import { newResetToken } from '../../functions/accounts/mailed-tokens';
 import { LOGIN_LIMITS, RESET_MAILS_PER_HOUR } from '../../functions/limits';
 import { tokenOfLink } from '../support/mail';
 import { ApiClient } from '../support/api-client';
-import { eventStore } from '../../functions/store/default-store';
+import { eventStore } from '../../functions/commands/event-store';
 
 /** Spec sections 3, 5, 7 (Auth and account) and 8, through the local gateway. */
 

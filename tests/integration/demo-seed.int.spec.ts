@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ChatMessage } from '../../contract/chat';
 import type { ClientProject, Project, ProjectChecklist, ProjectStats, ProjectWithStats } from '../../contract/projects';
-import { eventStore } from '../../functions/store/default-store';
+import { eventStore } from '../../functions/commands/event-store';
 import { verifyProject } from '../../functions/store/verify';
 import { demoAccounts, demoPassword, seedDemoData, type SeedOutcome } from '../../infra/local/seed';
 import { sampleProject } from '../../infra/local/sample-project';

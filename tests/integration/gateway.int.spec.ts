@@ -7,7 +7,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../../functions/adapters/s3';
 import { websocketManagement } from '../../functions/adapters/websocket-management';
 import { config } from '../../functions/config';
-import { postToConnection, postToConnections, projectConnections, saveConnection } from '../../functions/adapters/connections';
+import { postToConnection, postToConnections, projectConnections, saveConnection } from '../../functions/live/connections';
 
 const projectConnectionIds = async (projectId: string) => (await projectConnections(projectId)).map(({ connectionId }) => connectionId);
 const postToProject = async (projectId: string, message: unknown) => postToConnections(await projectConnectionIds(projectId), message);

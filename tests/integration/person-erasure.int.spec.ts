@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { config } from '../../functions/config';
 import { erasePerson } from '../../functions/people/erase-person';
-import { eventStore } from '../../functions/store/default-store';
+import { eventStore } from '../../functions/commands/event-store';
 import { stateKeys } from '../../functions/store/keys';
 import { projectStreamId } from '../../events/streams';
 import { verifyProject, verifyStream } from '../../functions/store/verify';

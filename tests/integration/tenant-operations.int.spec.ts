@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { s3 } from '../../functions/adapters/s3';
 import { config } from '../../functions/config';
-import { eventStore } from '../../functions/store/default-store';
+import { eventStore } from '../../functions/commands/event-store';
 import { verifyProject } from '../../functions/store/verify';
 import { signedUp } from '../support/accounts';
 import { runScript } from '../support/run-script';
