@@ -1,4 +1,4 @@
-import { findUserByEmail } from '../accounts/users';
+import { findUserByEmail } from '../auth/users';
 import { projectDecider } from '../../events/projects/project';
 import { systemActor } from '../commands/caller';
 import { inProject, runCommands } from '../commands/run-commands';
