@@ -1,4 +1,4 @@
-import { preloadedAccount, accountPreload } from '../accounts/users';
+import { preloadedAccount, accountPreload } from '../auth/users';
 import { clearedSessionCookie } from '../auth/session-token';
 import { httpHandler } from '../http/handler';
 import { reply } from '../http/responses';

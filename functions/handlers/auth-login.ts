@@ -3,7 +3,7 @@ import { unauthenticated } from '../../events/errors';
 import { verifyPassword } from '../accounts/passwords';
 import { signedInReply } from '../accounts/sign-in';
 import { claimLoginAttempt, releaseLoginAttempt } from '../accounts/throttle';
-import { findUserByEmail, recordLogin } from '../accounts/users';
+import { findUserByEmail, recordLogin } from '../auth/users';
 import { clientAddress } from '../http/client-address';
 import { httpHandler } from '../http/handler';
 import { httpRoutes } from '../routes';

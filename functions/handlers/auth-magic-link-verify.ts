@@ -2,7 +2,7 @@ import { magicLinkVerifyInput } from '../../events/accounts/schemas';
 import { endSession } from '../accounts/credentials';
 import { redeemSignInLink } from '../accounts/sign-in-links';
 import { signedInReply } from '../accounts/sign-in';
-import { recordLogin } from '../accounts/users';
+import { recordLogin } from '../auth/users';
 import { httpHandler } from '../http/handler';
 import { assignWaitingProjects } from '../projects/client-match';
 import { httpRoutes } from '../routes';

@@ -1,4 +1,4 @@
-import { publicUser, signedInUser } from '../accounts/users';
+import { publicUser, signedInUser } from '../auth/users';
 import { httpHandler } from '../http/handler';
 import { httpRoutes } from '../routes';
 

@@ -1,6 +1,6 @@
 import { accountMessages } from '../../events/accounts/schemas';
 import { assertVerificationMailAllowed, requestEmailVerification } from '../accounts/verification';
-import { accountPreload, preloadedAccount } from '../accounts/users';
+import { accountPreload, preloadedAccount } from '../auth/users';
 import { config } from '../config';
 import { httpHandler } from '../http/handler';
 import { httpRoutes } from '../routes';

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
-import { postToConnection } from '../adapters/connections';
+import { postToConnection } from '../live/connections';
 
 /**
  * Messages from browsers. The only one is a keep-alive `{"type":"ping"}` (API Gateway drops a
