@@ -10,7 +10,7 @@ import { SESSION_COOKIE, readCookie, type Principal } from '../auth/session-toke
 import { config } from '../config';
 import { logger } from '../logger';
 import { recordRequest } from '../metrics';
-import type { Access, HttpRoute } from '../routes';
+import type { Access, HttpRoute, RouteName } from '../routes';
 import type { IdempotencyKey } from '../store/event-store';
 import { guardJson, guardPathParameters, guardQuery, refuseContentType } from './input-guard';
 import { cameThroughCloudFront, DIRECT_CALL_REFUSED, ORIGIN_VERIFY_HEADER } from './client-address';
@@ -55,7 +55,13 @@ export interface HttpRequest<A extends Access, B, Q, P> {
  * under the manifest's name), as it is or in a 2xx reply, or a refusal with its own body. A
  * server answer that drifts from the contract fails the type check.
  */
-export type HandlerAnswer<R extends HttpRoute> = RouteAnswers[R['name']] | Reply<SuccessStatus, RouteAnswers[R['name']]> | Reply<ErrorStatus>;
+/** What httpHandler reads of its route: a manifest entry, or a route a test makes up, which has no name. */
+export type HandledRoute = Pick<HttpRoute, 'method' | 'path' | 'access'> & { readonly name?: RouteName };
+
+/** A manifest route's answer is the contract's (as is, or in a 2xx reply), or a refusal; a made-up route's is anything. */
+export type HandlerAnswer<R extends HandledRoute> = R extends { readonly name: infer N extends RouteName }
+  ? RouteAnswers[N] | Reply<SuccessStatus, RouteAnswers[N]> | Reply<ErrorStatus>
+  : unknown;
 
 export interface Schemas<B, Q, P> {
   readonly body?: B;
@@ -71,7 +77,7 @@ export interface Schemas<B, Q, P> {
 }
 
 export function httpHandler<
-  const R extends HttpRoute,
+  const R extends HandledRoute,
   B extends z.ZodMiniType | undefined = undefined,
   Q extends z.ZodMiniType | undefined = undefined,
   P extends z.ZodMiniType | undefined = undefined,

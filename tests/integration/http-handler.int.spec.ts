@@ -6,12 +6,12 @@ import { DomainError, notFound } from '../../events/errors';
 import { signSessionToken, SESSION_COOKIE } from '../../functions/auth/session-token';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { config } from '../../functions/config';
-import { httpHandler, MAX_JSON_BODY_BYTES } from '../../functions/http/handler';
+import { httpHandler, MAX_JSON_BODY_BYTES, type HandledRoute } from '../../functions/http/handler';
 import { MAX_JSON_DEPTH, MAX_PATH_PARAM_LENGTH } from '../../functions/http/input-guard';
 import { binaryReply, reply } from '../../functions/http/responses';
 import { API_CONTENT_SECURITY_POLICY } from '../../functions/http/security-headers';
 import type { Access, HttpRoute } from '../../functions/routes';
-import { runCommand, loadByFolding } from '../../functions/store/run-command';
+import { runCommand, loadByFolding } from '../../functions/commands/run-commands';
 import { buildHttpEvent } from '../../infra/local/gateway/http-api';
 import { signIn } from '../support/session';
 import { storeWith, testMeta } from '../support/store';
@@ -28,7 +28,7 @@ const context = { awsRequestId: 'test-request', functionName: 'test', getRemaini
 
 async function call(
   handler: (event: never, context: Context) => Promise<unknown>,
-  request: { method?: string; url?: string; body?: string; cookie?: string; headers?: Record<string, string>; routeDef?: HttpRoute; params?: Record<string, string> },
+  request: { method?: string; url?: string; body?: string; cookie?: string; headers?: Record<string, string>; routeDef?: HandledRoute; params?: Record<string, string> },
 ) {
   const routeDef = request.routeDef ?? route('public');
   const event = buildHttpEvent(

@@ -4,8 +4,8 @@ import { envNames } from '../../functions/config';
 import { handler as connect } from '../../functions/handlers/ws-connect';
 import { handler as health } from '../../functions/handlers/health';
 import { DIRECT_CALL_REFUSED, ORIGIN_VERIFY_HEADER } from '../../functions/http/client-address';
-import { httpHandler } from '../../functions/http/handler';
-import { httpRoutes, type HttpRoute } from '../../functions/routes';
+import { httpHandler, type HandledRoute } from '../../functions/http/handler';
+import { httpRoutes } from '../../functions/routes';
 import { buildHttpEvent } from '../../infra/local/gateway/http-api';
 
 /**
@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 /** The event API Gateway hands over for a request with these headers (the local gateway itself drops x-origin-verify). */
-function eventFor(route: HttpRoute, headers: Record<string, string>, body?: string) {
+function eventFor(route: HandledRoute, headers: Record<string, string>, body?: string) {
   const event = buildHttpEvent({ method: route.method, url: route.path, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? Buffer.from(body) : undefined }, route, {});
   event.headers = { ...event.headers, ...headers };
   return event;
