@@ -3,7 +3,7 @@ import { decideInTurn } from '../../events/decider';
 import { itemDecider } from '../../events/projects/item';
 import type { TemplateItem } from '../../events/projects/template';
 import { itemViews } from '../projections/item-views';
-import { eventStore } from '../store/default-store';
+import { eventStore } from './event-store';
 import type { AppendRequest } from '../store/event-store';
 import { stateViewTable } from '../store/view-table';
 import { resolveActor, type Caller } from './caller';
