@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideInTurn } from '../decider';
-import { DomainError, type DomainErrorKind } from '../errors';
+import { errorOf, kindOf } from '../../tests/support/domain-errors';
 import { cabinetDetailsEdited, cabinetDetailsSchema, itemAdded, type CabinetDetails, type ItemEvent } from './events';
 import { decideItem, initialItemState, itemDecider, type ItemCommand, type ItemState } from './item';
 import { countsDelta, countsOf } from './item-counts';
@@ -43,17 +43,6 @@ function run(steps: ReadonlyArray<readonly [ItemCommand, Actor]>, start: ItemSta
 
 const anItem = (overrides: Partial<Extract<ItemCommand, { type: 'add' }>> = {}) => run([[addCommand(overrides), contractor]]).state;
 const setFlag = (flag: Flag, value = true): readonly [ItemCommand, Actor] => [{ type: 'setFlag', flag, value }, ownerOf[flag]];
-
-function errorOf(act: () => unknown): DomainError {
-  try {
-    act();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError, but nothing was thrown');
-}
-const kindOf = (act: () => unknown): DomainErrorKind => errorOf(act).kind;
 
 const permutations = <T,>(list: readonly T[]): T[][] =>
   list.length <= 1 ? [[...list]] : list.flatMap((head, i) => permutations([...list.slice(0, i), ...list.slice(i + 1)]).map((rest) => [head, ...rest]));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideInTurn, fold } from '../decider';
-import { DomainError, type DomainErrorKind } from '../errors';
+import { errorOf, kindOf } from '../../tests/support/domain-errors';
 import { projectCreated, projectUpdated, roomAdded, roomDeleted, roomRenamed, type ProjectDetails, type ProjectEvent } from './events';
 import type { Actor } from '../decider';
 import { canRead, decideProject, evolveProject, initialProjectState, projectDecider, type ProjectCommand, type ProjectState, type RoomState } from './project';
@@ -36,17 +36,6 @@ const decideAll = (commands: readonly ProjectCommand[], actor: Actor, start: Pro
 
 /** A project of `contractor`, with `client` assigned, and the three rooms above. */
 const existing = () => decideAll([{ type: 'create', projectId: 'p1', details, rooms }, { type: 'assignClient', clientId: client.userId }], contractor).state;
-
-function errorOf(act: () => unknown): DomainError {
-  try {
-    act();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError, but nothing was thrown');
-}
-const kindOf = (act: () => unknown): DomainErrorKind => errorOf(act).kind;
 
 const changingCommands: ProjectCommand[] = [
   { type: 'update', details: { ...details, status: 'paused' } },
