@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { roles } from '../../events/accounts/schemas';
 import { unauthenticated } from '../../events/errors';
@@ -9,6 +9,7 @@ import { config } from '../config';
 import type { ViewWrite } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
+import { updateIfPresent } from '../store/update-if-present';
 import { getStateItems } from '../store/view-table';
 import { stateTable } from '../tables';
 import { SESSION_LIFETIME_SECONDS, signSessionToken, verifySessionToken, type Principal } from './session-token';
@@ -129,23 +130,9 @@ export async function revokeUserSessions(userId: string, keep?: string): Promise
 
 /** Gives these sessions (a user's, after a profile change) their new display name. */
 export async function renameSessions(sessionIds: readonly string[], displayName: string): Promise<void> {
+  // One signed out meanwhile: nothing to rename.
   await Promise.all(
-    sessionIds.map((sessionId) =>
-      dynamo()
-        .send(
-          new UpdateCommand({
-            TableName: config().stateTable,
-            Key: stateKeys.session(sessionId),
-            UpdateExpression: 'SET displayName = :name',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':name': displayName },
-          }),
-        )
-        // Signed out meanwhile: nothing to rename.
-        .catch((error: Error) => {
-          if (error.name !== 'ConditionalCheckFailedException') throw error;
-        }),
-    ),
+    sessionIds.map((sessionId) => updateIfPresent({ Key: stateKeys.session(sessionId), UpdateExpression: 'SET displayName = :name', ExpressionAttributeValues: { ':name': displayName } })),
   );
 }
 

@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '../../events/errors';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { PENDING_UPLOADS_PER_ACCOUNT } from '../limits';
 import { stateKeys } from '../store/keys';
+import { updateIfPresent } from '../store/update-if-present';
 
 /**
  * The uploads an account has asked for and not yet published, at most PENDING_UPLOADS_PER_ACCOUNT
@@ -51,17 +52,11 @@ export async function holdPendingUpload(userId: string, token: string, expiresAt
 
 /** The upload `token` is no longer pending (published, or refused and deleted). */
 export async function releasePendingUpload(userId: string, token: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: config().stateTable,
-      Key: stateKeys.pendingUploads(userId),
-      UpdateExpression: 'REMOVE slots.#token SET revision = revision + :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#token': token },
-      ExpressionAttributeValues: { ':one': 1 },
-    }),
-  ).catch((error: unknown) => {
-    // Nothing held (the item expired): nothing to release.
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  // Nothing held (the item expired): nothing to release.
+  await updateIfPresent({
+    Key: stateKeys.pendingUploads(userId),
+    UpdateExpression: 'REMOVE slots.#token SET revision = revision + :one',
+    ExpressionAttributeNames: { '#token': token },
+    ExpressionAttributeValues: { ':one': 1 },
   });
 }

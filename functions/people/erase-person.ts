@@ -1,4 +1,4 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import pMap from 'p-map';
 import { personSubject, projectClientSubject } from '../../events/personal-data';
 import { projectStreamId } from '../../events/streams';
@@ -10,6 +10,7 @@ import { replaceProjectViews } from '../projections/rebuild';
 import { eventStore } from '../commands/event-store';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
+import { updateIfPresent } from '../store/update-if-present';
 import { verifySnapshot } from '../store/verify';
 import { removeUnusedPhotos } from './erase-photos';
 import { defaultKeyring } from '../personal-data/person-keys';
@@ -101,15 +102,5 @@ async function removeClearCopies(person: PersonToErase): Promise<number> {
 
 /** Removes a stream head's snapshot (state folded from the events as they read before the erasure). */
 async function dropSnapshot(streamId: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: config().stateTable,
-      Key: stateKeys.streamHead(streamId),
-      UpdateExpression: 'REMOVE #snapshot',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#snapshot': 'snapshot' },
-    }),
-  ).catch((error: Error) => {
-    if (error.name !== 'ConditionalCheckFailedException') throw error;
-  });
+  await updateIfPresent({ Key: stateKeys.streamHead(streamId), UpdateExpression: 'REMOVE #snapshot', ExpressionAttributeNames: { '#snapshot': 'snapshot' } });
 }
