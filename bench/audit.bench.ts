@@ -19,7 +19,8 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 import { startLocalCloud } from '../infra/local/cloud';
 import { seedFlagEvents } from './seed-events';
 import { tallyDynamo } from './dynamo-tally';
-import { registered } from './signed-in-api';
+import { median } from './median';
+import { registered, templateProject } from './signed-in-api';
 
 const ITEM_EVENTS = Number(process.env.BENCH_ITEM_EVENTS ?? 1000);
 const PROJECT_EVENTS = Number(process.env.BENCH_PROJECT_EVENTS ?? 10_000);
@@ -35,24 +36,15 @@ const store = eventStore();
 // Round trips per DynamoDB operation and read capacity, counted on the handlers' own client.
 const tally = tallyDynamo(dynamo(), 'benchTally');
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const workDir = mkdtempSync(join(tmpdir(), 'bench-audit-'));
 
 try {
   const { api } = await registered(cloud, 'contractor');
 
-  async function projectWithItems(name: string) {
-    const project = await (await api('POST', '/api/projects', { name, address: '1 Bench Road', clientName: 'Client' })).json();
-    const rooms: { id: string }[] = await (await api('GET', `/api/projects/${project.id}/rooms`)).json();
-    const items: { id: string }[] = [];
-    for (const room of rooms) items.push(...(await (await api('GET', `/api/rooms/${room.id}/items`)).json()));
-    return { project, items };
-  }
-
   process.stdout.write(`Seeding an item with ${ITEM_EVENTS} events and a project with ${PROJECT_EVENTS} events …`);
-  const small = await projectWithItems('Audit one item');
+  const small = await templateProject(api, 'Audit one item');
   await seedFlagEvents(store, small.project.id, small.items.slice(0, 1), ITEM_EVENTS - 1);
-  const big = await projectWithItems('Audit big project');
+  const big = await templateProject(api, 'Audit big project');
   const seeded = await store.readRawProjectEvents(big.project.id, { streamsOnly: true });
   await seedFlagEvents(store, big.project.id, big.items, PROJECT_EVENTS - seeded.length);
   console.log(' done.');

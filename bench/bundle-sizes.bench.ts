@@ -17,6 +17,7 @@ import { envNames } from '../functions/config';
 import { browserNotifier, handlerName, httpRoutes, webSocketRoutes } from '../functions/routes';
 import { lambdaBundling, lambdaNodeOptions } from '../infra/constructs/lambda-bundling';
 import { repoRoot } from '../infra/paths';
+import { median } from './median';
 import { firstLoad } from './web-first-load';
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -132,7 +133,6 @@ try {
     }
   }
 
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const floor = bundles.get(FLOOR)!;
   const rows = [...bundles].map(([name, { bytes, uses, wallMs, cpuMs }]) => {
     const sizeRatio = bytes / floor.bytes;

@@ -17,7 +17,8 @@ import { join } from 'node:path';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 import { startLocalCloud } from '../infra/local/cloud';
 import { seedFlagEvents } from './seed-events';
-import { registered } from './signed-in-api';
+import { median } from './median';
+import { registered, templateProject } from './signed-in-api';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 10);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 5000);
@@ -29,8 +30,6 @@ const { eventStore } = await import('../functions/commands/event-store');
 const { rebuildProjectViews } = await import('../functions/projections/rebuild');
 const store = eventStore();
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const json = async (response: Response) => response.json();
 
 try {
   const { api } = await registered(cloud, 'contractor');
@@ -38,11 +37,8 @@ try {
   process.stdout.write(`Seeding ${PROJECTS} projects × ${EVENTS} flag events …`);
   const projectIds: string[] = [];
   for (let p = 0; p < PROJECTS; p++) {
-    const project = await json(await api('POST', '/api/projects', { name: `Rebuild ${p}`, address: '1 Bench Road', clientName: 'Client' }));
+    const { project, items } = await templateProject(api, `Rebuild ${p}`);
     projectIds.push(project.id);
-    const rooms: { id: string }[] = await json(await api('GET', `/api/projects/${project.id}/rooms`));
-    const items: { id: string }[] = [];
-    for (const room of rooms) items.push(...(await json(await api('GET', `/api/rooms/${room.id}/items`))));
     await seedFlagEvents(store, project.id, items, EVENTS);
   }
   console.log(' done.');

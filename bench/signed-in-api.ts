@@ -39,3 +39,12 @@ async function tokenMailedTo(sesEndpoint: string, address: string): Promise<stri
   if (!token) throw new Error(`no verification link mailed to ${address}`);
   return token;
 }
+
+/** A new project through the API, with the template's rooms and items: the project, and every item of it. */
+export async function templateProject(api: ReturnType<typeof signedInApi>, name: string) {
+  const project: { id: string } = await (await api('POST', '/api/projects', { name, address: '1 Bench Road', clientName: 'Client' })).json();
+  const rooms: { id: string }[] = await (await api('GET', `/api/projects/${project.id}/rooms`)).json();
+  const items: { id: string }[] = [];
+  for (const room of rooms) items.push(...(await (await api('GET', `/api/rooms/${room.id}/items`)).json()));
+  return { project, items };
+}
