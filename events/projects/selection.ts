@@ -1,5 +1,5 @@
 import canonicalize from 'canonicalize';
-import type { CabinetDetails } from './events';
+import type { ItemState } from './item-state';
 
 /**
  * What a client approves (issue 18): the item's selection. One place says which of an item's
@@ -10,16 +10,8 @@ import type { CabinetDetails } from './events';
 export const selectionFields = ['details', 'cabinetDetails', 'referenceLinks', 'referenceImages', 'cabinetLinks', 'cabinetImages', 'allowance', 'cost'] as const;
 export type SelectionField = (typeof selectionFields)[number];
 
-export interface Selection {
-  readonly details: string;
-  readonly cabinetDetails: CabinetDetails | null;
-  readonly referenceLinks: readonly string[];
-  readonly referenceImages: readonly string[];
-  readonly cabinetLinks: readonly string[];
-  readonly cabinetImages: readonly string[];
-  readonly allowance: number | null;
-  readonly cost: number | null;
-}
+/** The selection's fields, typed as the item's state holds them. */
+export type Selection = Pick<ItemState, SelectionField>;
 
 export const isSelectionField = (field: string): field is SelectionField => (selectionFields as readonly string[]).includes(field);
 
