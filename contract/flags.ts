@@ -38,3 +38,12 @@ export const apiFlagStats = (count: FlagFigures, percentage: FlagFigures) => ({
 
 /** The figures the stats answer gives per flag (Purchased has none there). */
 export type FlagFigures = { readonly selected: number; readonly installed: number };
+
+/** The stats answer's flag figures as the API names them. */
+export type ApiFlagStats = ReturnType<typeof apiFlagStats>;
+
+/** The stats answer's flag figures by the inner names: the reverse of apiFlagStats, for the web app. */
+export const flagStatsOfApi = (stats: ApiFlagStats): { count: FlagFigures; percentage: FlagFigures } => ({
+  count: { selected: stats.contractorCompleted, installed: stats.clientCompleted },
+  percentage: { selected: stats.contractorPercentage, installed: stats.clientPercentage },
+});

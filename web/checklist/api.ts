@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChecklistItem, ProjectStats, SelectionChangedAnswer } from '../../contract/projects';
-import { apiFlagField, type Flag } from '../../contract/flags';
+import { apiFlagField, apiFlagStats, type Flag } from '../../contract/flags';
 import type { RouteInputs } from '../../contract/inputs';
 import { callApi } from '../api/call';
 import { ApiError } from '../api/client';
@@ -9,15 +9,8 @@ import { queryKeys } from '../api/query-keys';
 /** The checklist page's writes (spec section 7: projects, rooms, checklist items); the reads are in `queries`. */
 
 /** Spec section 3: every counter is 0 until the stats are loaded. */
-export const emptyStats: ProjectStats = {
-  completed: 0,
-  total: 0,
-  percentage: 0,
-  contractorCompleted: 0,
-  clientCompleted: 0,
-  contractorPercentage: 0,
-  clientPercentage: 0,
-};
+const none = { selected: 0, installed: 0 };
+export const emptyStats: ProjectStats = { completed: 0, total: 0, percentage: 0, ...apiFlagStats(none, none) };
 
 export const setLockBoxCode = (projectId: string, lockBoxCode: string) => callApi('patchProject', { params: { id: projectId }, body: { lockBoxCode } });
 

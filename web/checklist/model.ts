@@ -1,7 +1,7 @@
 import { isBacksplash, safeHref, splitLinks } from '../../events/projects/checklist-layout';
 import { isComplete } from '../../events/projects/model';
 import type { ItemCategory } from '../../events/projects/model';
-import { apiFlagStats, flagsOfApi, type Flag } from '../../contract/flags';
+import { apiFlagStats, flagStatsOfApi, flagsOfApi, type Flag } from '../../contract/flags';
 import type { ChecklistItem, ProjectStats } from '../../contract/projects';
 
 /** The checklist page's pure rules: room groups, colours, counters. */
@@ -38,8 +38,9 @@ export function statsAfterToggle(stats: ProjectStats, before: ChecklistItem, fla
   const is = { ...was, [flag]: value };
   const step = (flagWas: boolean, flagIs: boolean) => Number(flagIs) - Number(flagWas);
   const completed = stats.completed + step(isComplete(was), isComplete(is));
-  // The answer's figures (its own names): how many items are Selected and Installed.
-  const count = { selected: stats.contractorCompleted + step(was.selected, is.selected), installed: stats.clientCompleted + step(was.installed, is.installed) };
+  // How many items are Selected and Installed.
+  const counted = flagStatsOfApi(stats).count;
+  const count = { selected: counted.selected + step(was.selected, is.selected), installed: counted.installed + step(was.installed, is.installed) };
   return {
     total: stats.total,
     completed,

@@ -1,4 +1,5 @@
 import { MapPin } from 'lucide-react';
+import { flagStatsOfApi } from '../../contract/flags';
 import type { Project, ProjectStats, Room } from '../../contract/projects';
 import { ProgressBar } from '../components/progress-bar';
 import { ProjectDates } from '../projects/project-dates';
@@ -7,12 +8,13 @@ import { cardClass } from './ui';
 /** The project's summary card (name, address, dates, counters, progress bars) and its progress block. */
 
 export function ProjectSummary({ project, stats }: { project: Project; stats: ProjectStats }) {
+  const { count, percentage } = flagStatsOfApi(stats);
   const counters = [
     { label: 'Total Items', value: stats.total, className: '' },
     { label: 'Completed', value: stats.completed, className: 'text-green-700 dark:text-green-400' },
     { label: 'Remaining', value: Math.max(0, stats.total - stats.completed), className: 'text-amber-700 dark:text-amber-400' },
-    { label: 'Selected', value: stats.contractorCompleted, className: 'text-red-700 dark:text-red-400' },
-    { label: 'Installed', value: stats.clientCompleted, className: 'text-green-700 dark:text-green-400' },
+    { label: 'Selected', value: count.selected, className: 'text-red-700 dark:text-red-400' },
+    { label: 'Installed', value: count.installed, className: 'text-green-700 dark:text-green-400' },
   ];
   return (
     <section aria-labelledby="project-summary-title" className={`${cardClass} grid gap-3 p-3 sm:p-4 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-center lg:gap-x-6`}>
@@ -38,8 +40,8 @@ export function ProjectSummary({ project, stats }: { project: Project; stats: Pr
       </dl>
       <div className="grid grid-cols-3 items-end gap-3 lg:col-span-2">
         <ProgressBar label="Overall Progress" percent={stats.percentage} tone="blue" />
-        <ProgressBar label="Contractor Progress" percent={stats.contractorPercentage} tone="red" />
-        <ProgressBar label="Client Progress" percent={stats.clientPercentage} tone="green" />
+        <ProgressBar label="Contractor Progress" percent={percentage.selected} tone="red" />
+        <ProgressBar label="Client Progress" percent={percentage.installed} tone="green" />
       </div>
     </section>
   );
