@@ -14,6 +14,7 @@ import { ChecklistHeader, ChecklistSkeleton, mainClass, PageFrame } from './page
 import { PrintingContext, usePrinting } from './printing';
 import { ProgressBlock, ProjectSummary } from './project-figures';
 import './checklist.css';
+import './checklist-print.css';
 import { RoomGroups, RoomManagementBar } from './room-groups';
 import { SelectionProvider } from './selection';
 
