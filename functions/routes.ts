@@ -108,7 +108,6 @@ export const httpRoutes = Object.fromEntries(
   Object.entries(serving).map(([name, served]) => [name, { name, ...apiRoutes[name as RouteName], ...served }]),
 ) as HttpRoutes;
 
-
 /** The WebSocket API's routes (served at `/ws` locally). */
 export const webSocketRoutes = {
   $connect: { handler: new URL('./handlers/ws-connect.ts', import.meta.url) },
