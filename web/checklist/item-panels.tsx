@@ -1,12 +1,11 @@
-import { ImagePlus, Link2, X } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { Link2, X } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
 import type { CabinetDetails } from '../../events/projects/events';
 import { limits } from '../../events/projects/model';
 import { cabinetParts } from '../../events/projects/checklist-layout';
-import { OnceOpened } from '../components/once-opened';
 import { AUTOSAVE_MS, GrowingTextArea, LimitedInput, SavingHint, savingCornerClass, sideLabelClass } from './item-details';
 import { backsplashJson, parseBacksplash, safeHref, type Backsplash } from './model';
-import { AddPhotoDialog, addButtonClass, promptForLink } from './references';
+import { ReferenceAdders } from './references';
 import { ImageList } from './reference-lists';
 import { sameJson, useAutosave } from './use-autosave';
 import { cardIconButtonClass } from './ui';
@@ -182,27 +181,17 @@ export function PartReferences({
   onLinksChange: (links: string[]) => void;
   onImagesChange: (images: string[]) => void;
 }) {
-  const [adding, setAdding] = useState(false);
   return (
     <div className="grid gap-1.5">
-      <div className="flex items-start gap-1">
-        <div className="min-w-0 flex-1">{field}</div>
-        <button
-          type="button"
-          aria-label={`Add ${part} link`}
-          title="Add Link"
-          className={addButtonClass}
-          onClick={() => {
-            const next = promptForLink(links);
-            if (next) onLinksChange(next);
-          }}
-        >
-          <Link2 aria-hidden="true" className="size-4" />
-        </button>
-        <button type="button" aria-label={`Add ${part} photo`} title="Add Photo" className={addButtonClass} onClick={() => setAdding(true)}>
-          <ImagePlus aria-hidden="true" className="size-4" />
-        </button>
-      </div>
+      <ReferenceAdders
+        itemId={itemId}
+        names={{ link: `Add ${part} link`, photo: `Add ${part} photo` }}
+        field={field}
+        links={links}
+        onLinksChange={onLinksChange}
+        images={images}
+        onImagesChange={onImagesChange}
+      />
       {links.length > 0 && (
         <ul aria-label={`${part} links`} className="grid gap-1">
           {links.map((link, index) => {
@@ -231,9 +220,6 @@ export function PartReferences({
         </ul>
       )}
       {images.length > 0 && <ImageList images={images} label={`${part} Images`} onChange={onImagesChange} />}
-      <OnceOpened open={adding}>
-        <AddPhotoDialog itemId={itemId} open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url])} />
-      </OnceOpened>
     </div>
   );
 }

@@ -27,6 +27,55 @@ export function promptForLink(links: readonly string[]): string[] | null {
 }
 
 /**
+ * The buttons' row of an item's or a cabinet part's references: its field, then Add Link (by
+ * prompt) and Add Photo (a dialog whose image is added to the list at once).
+ */
+export function ReferenceAdders({
+  itemId,
+  names,
+  field,
+  links,
+  onLinksChange,
+  images,
+  onImagesChange,
+}: {
+  itemId: string;
+  /** The two buttons' accessible names. */
+  names: { link: string; photo: string };
+  field?: ReactNode;
+  links: readonly string[];
+  onLinksChange: (links: string[]) => void;
+  images: readonly string[];
+  onImagesChange: (images: string[]) => void;
+}) {
+  const [adding, setAdding] = useState(false);
+  return (
+    <div className="flex items-start gap-1">
+      <div className="min-w-0 flex-1">{field}</div>
+      <button
+        type="button"
+        aria-label={names.link}
+        title="Add Link"
+        className={addButtonClass}
+        onClick={() => {
+          const next = promptForLink(links);
+          if (next) onLinksChange(next);
+        }}
+      >
+        <Link2 aria-hidden="true" className="size-4" />
+      </button>
+      <button type="button" aria-label={names.photo} title="Add Photo" className={addButtonClass} onClick={() => setAdding(true)}>
+        <ImagePlus aria-hidden="true" className="size-4" />
+      </button>
+      {/* The dialog draws into the page's body (a portal): nothing of it stands in this row. */}
+      <OnceOpened open={adding}>
+        <AddPhotoDialog itemId={itemId} open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url])} />
+      </OnceOpened>
+    </div>
+  );
+}
+
+/**
  * An item's reference links and images (spec sections 2 and 4). Links change locally and are
  * saved only on 'Save Links' (shown while there are unsaved changes); the server's list replaces
  * the local one whenever nothing local is unsaved. Images are handed over at once when added or
@@ -51,7 +100,6 @@ export function ItemReferences({
   const [draft, setDraft] = useState<string[]>(() => [...savedLinks]);
   const [base, setBase] = useState(savedLinks);
   const [saving, setSaving] = useState(false);
-  const [adding, setAdding] = useState(false);
   const dirty = !sameJson(draft, base);
   // Another save (or another user) changed the list: take it unless there are local changes.
   if (!sameJson(savedLinks, base)) {
@@ -74,24 +122,7 @@ export function ItemReferences({
 
   return (
     <div className="grid gap-1.5">
-      <div className="flex items-start gap-1">
-        <div className="min-w-0 flex-1">{field}</div>
-        <button
-          type="button"
-          aria-label="Add Link"
-          title="Add Link"
-          className={addButtonClass}
-          onClick={() => {
-            const next = promptForLink(draft);
-            if (next) setDraft(next);
-          }}
-        >
-          <Link2 aria-hidden="true" className="size-4" />
-        </button>
-        <button type="button" aria-label="Add Photo" title="Add Photo" className={addButtonClass} onClick={() => setAdding(true)}>
-          <ImagePlus aria-hidden="true" className="size-4" />
-        </button>
-      </div>
+      <ReferenceAdders itemId={itemId} names={{ link: 'Add Link', photo: 'Add Photo' }} field={field} links={draft} onLinksChange={setDraft} images={images} onImagesChange={onImagesChange} />
       {draft.length > 0 && (
         <Suspense fallback={listPlaceholder(draft.length, 'links')}>
           <LinkList links={draft} onChange={setDraft} />
@@ -108,9 +139,6 @@ export function ItemReferences({
           <ImageList images={images} label="Reference Images" onChange={onImagesChange} />
         </Suspense>
       )}
-      <OnceOpened open={adding}>
-        <AddPhotoDialog itemId={itemId} open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url])} />
-      </OnceOpened>
     </div>
   );
 }
