@@ -24,6 +24,22 @@ const backsplashValid = (value: Backsplash) => value.tile.length <= limits.backs
 const panelClass = 'grid gap-1.5 rounded-md border border-gray-200 bg-gray-50 p-2 dark:border-gray-700 dark:bg-gray-800/40';
 const panelHeadingClass = 'flex min-h-6 items-center justify-between gap-2';
 
+/** A details panel: named by its title and the item's name, the saving hint beside the title, then `heading` (more of the heading row). */
+function DetailsPanel({ id, itemId, title, saving, heading, children }: { id: string; itemId: string; title: string; saving: boolean; heading?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title item-name-${itemId}`} className={panelClass}>
+      <div className={panelHeadingClass}>
+        <h5 id={`${id}-title`} className="text-sm font-semibold">
+          {title}
+        </h5>
+        <SavingHint saving={saving} />
+        {heading}
+      </div>
+      {children}
+    </section>
+  );
+}
+
 export function BacksplashCard({ itemId, details, save }: { itemId: string; details: string; save: (details: string) => Promise<unknown> }) {
   const id = useId();
   const serverValue = parseBacksplash(details);
@@ -35,13 +51,7 @@ export function BacksplashCard({ itemId, details, save }: { itemId: string; deta
     valid: backsplashValid,
   });
   return (
-    <section aria-labelledby={`${id}-title item-name-${itemId}`} className={panelClass}>
-      <div className={panelHeadingClass}>
-        <h5 id={`${id}-title`} className="text-sm font-semibold">
-          Backsplash Details
-        </h5>
-        <SavingHint saving={saving} />
-      </div>
+    <DetailsPanel id={id} itemId={itemId} title="Backsplash Details" saving={saving}>
       <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-1">
         {(['tile', 'grout'] as const).map((field) => (
           <div key={field} className="contents">
@@ -52,7 +62,7 @@ export function BacksplashCard({ itemId, details, save }: { itemId: string; deta
           </div>
         ))}
       </div>
-    </section>
+    </DetailsPanel>
   );
 }
 
@@ -90,17 +100,18 @@ export function CabinetCard({ itemId, cabinetDetails, save }: { itemId: string; 
   };
 
   return (
-    <section aria-labelledby={`${id}-title item-name-${itemId}`} className={panelClass}>
-      <div className={panelHeadingClass}>
-        <h5 id={`${id}-title`} className="text-sm font-semibold">
-          Cabinet Details
-        </h5>
-        <SavingHint saving={saving} />
-        {/* The heading of the last column; each box is named '<part> completed' itself. */}
+    <DetailsPanel
+      id={id}
+      itemId={itemId}
+      title="Cabinet Details"
+      saving={saving}
+      heading={
+        // The heading of the last column; each box is named '<part> completed' itself.
         <span aria-hidden="true" className="ml-auto text-xs text-gray-600 dark:text-gray-400">
           Completed
         </span>
-      </div>
+      }
+    >
       <div className="grid grid-cols-[auto_minmax(0,1fr)_auto] gap-x-1.5 gap-y-1">
         {cabinetParts.map(({ key, label }) => (
           <div key={key} className="contents">
@@ -155,7 +166,7 @@ export function CabinetCard({ itemId, cabinetDetails, save }: { itemId: string; 
           ))}
         </div>
       </div>
-    </section>
+    </DetailsPanel>
   );
 }
 
