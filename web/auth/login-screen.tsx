@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { LoaderCircle, Mail } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { accountMessages, loginInput } from '../../events/accounts/schemas';
+import { accountMessages, loginInput, type User } from '../../events/accounts/schemas';
 import { queries } from '../api/queries';
 import { serverMessage } from '../api/errors';
 import { AuthCard } from '../components/auth-card';
@@ -23,6 +23,17 @@ export const NAVIGATION_DELAY_MS = 100;
 export const afterSignIn = ({ verify, email }: SignInSearch) =>
   verify ? ({ to: '/verify-email', hash: new URLSearchParams({ token: verify, ...(email ? { email } : {}) }).toString() } as const) : ({ to: '/' } as const);
 
+/** Signed in by Sign In or Create Account: the account is the current user, greeted, and the app goes on after the short delay. */
+export function useSignedIn(search: SignInSearch): (user: User, greeting: string) => void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (user, greeting) => {
+    queryClient.setQueryData(queries.me().queryKey, user);
+    toast({ title: greeting });
+    setTimeout(() => void navigate(afterSignIn(search)), NAVIGATION_DELAY_MS);
+  };
+}
+
 /** Sign In's and Create Account's parameters: `email` from the search, the verification token from the fragment (read once). */
 export function useSignInSearch(): SignInSearch {
   const search = useSearch({ strict: false }) as SignInSearch;
@@ -35,10 +46,9 @@ export function useSignInSearch(): SignInSearch {
  * password, it offers to mail a sign-in link to the e-mail entered (issue 18).
  */
 export function LoginScreen() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   // Elsewhere than /login (in place of a protected screen) there are no such parameters.
   const search = useSignInSearch();
+  const signedIn = useSignedIn(search);
   const form = useForm<z.input<typeof loginInput>, unknown, z.output<typeof loginInput>>({
     resolver: formResolver(loginInput),
     defaultValues: { email: search.email ?? '', password: '' },
@@ -47,11 +57,7 @@ export function LoginScreen() {
 
   const signIn = useMutation({
     mutationFn: login,
-    onSuccess: (user) => {
-      queryClient.setQueryData(queries.me().queryKey, user);
-      toast({ title: 'Welcome back!' });
-      setTimeout(() => void navigate(afterSignIn(search)), NAVIGATION_DELAY_MS);
-    },
+    onSuccess: (user) => signedIn(user, 'Welcome back!'),
     onError: (error) => toast({ variant: 'destructive', title: 'Login failed', description: serverMessage(error, accountMessages.invalidLogin) }),
   });
 

@@ -1,12 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { registerInput, type RegisterForm } from '../../events/accounts/schemas';
-import { queries } from '../api/queries';
 import { serverMessage, setServerFieldErrors } from '../api/errors';
 import { register } from '../auth/api';
-import { NAVIGATION_DELAY_MS, afterSignIn, useSignInSearch } from '../auth/login-screen';
+import { useSignInSearch, useSignedIn } from '../auth/login-screen';
 import { parseSignInSearch, verifyHash } from '../auth/verify-search';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass, linkClass } from '../components/button';
@@ -24,9 +23,8 @@ const roleOptions = [
 ] as const;
 
 function RegisterScreen() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const search = useSignInSearch();
+  const signedIn = useSignedIn(search);
   const form = useForm<Values, unknown, z.output<typeof registerInput>>({
     resolver: formResolver(registerInput),
     defaultValues: { firstName: '', lastName: '', email: search.email ?? '', companyName: '', phone: '', password: '', confirmPassword: '' },
@@ -35,11 +33,7 @@ function RegisterScreen() {
 
   const createAccount = useMutation({
     mutationFn: register,
-    onSuccess: (user) => {
-      queryClient.setQueryData(queries.me().queryKey, user);
-      toast({ title: 'Account created!' });
-      setTimeout(() => void navigate(afterSignIn(search)), NAVIGATION_DELAY_MS);
-    },
+    onSuccess: (user) => signedIn(user, 'Account created!'),
     onError: (error) => {
       setServerFieldErrors(error, form.setError, fields);
       toast({ variant: 'destructive', title: 'Registration failed', description: serverMessage(error, 'Failed to create account. Please try again.') });
