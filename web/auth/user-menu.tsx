@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@tanstack/react-router';
 import { LogOut, Settings } from 'lucide-react';
 import type { User } from '../../events/accounts/schemas';
+import { menuItemClass, menuPanelClass, menuSeparatorClass } from '../components/menu-look';
 import { MenuTriggerContent, menuTriggerClass } from './menu-trigger';
 import { useSignOut } from './session';
 
@@ -9,8 +10,8 @@ import { useSignOut } from './session';
 
 const roleLabels = { contractor: 'Contractor', client: 'Client' } as const;
 
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-highlighted:bg-gray-100 data-disabled:pointer-events-none data-disabled:opacity-50 dark:data-highlighted:bg-gray-800';
+/** Sign Out is disabled while it is under way. */
+const itemClass = `${menuItemClass} data-disabled:pointer-events-none data-disabled:opacity-50`;
 
 export default function UserMenuDropdown({ user, compact }: { user: User; compact: boolean }) {
   const signOut = useSignOut();
@@ -24,14 +25,14 @@ export default function UserMenuDropdown({ user, compact }: { user: User; compac
         <DropdownMenu.Content
           align="end"
           sideOffset={6}
-          className="z-50 w-64 max-w-[calc(100vw-1rem)] rounded-md border border-gray-200 bg-white p-1 text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+          className={`z-50 w-64 max-w-[calc(100vw-1rem)] ${menuPanelClass}`}
         >
           <DropdownMenu.Label className="grid gap-0.5 px-2 py-2">
             <span className="truncate text-sm font-semibold">{name}</span>
             <span className="truncate text-xs text-gray-600 dark:text-gray-400">{user.email}</span>
             <span className="text-xs text-gray-600 dark:text-gray-400">{roleLabels[user.role]}</span>
           </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-700" />
+          <DropdownMenu.Separator className={menuSeparatorClass} />
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/account-settings">
               <Settings aria-hidden="true" className="size-4" />

@@ -4,6 +4,7 @@ import { ArrowRight, Eye, Mail, MapPin, MoreVertical, Pencil, Phone, Trash2, Use
 import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { buttonClass, iconButtonClass } from '../components/button';
 import { ModalDialog, overlayClass, panelClass } from '../components/dialog';
+import { menuItemClass, menuPanelClass, menuSeparatorClass } from '../components/menu-look';
 import type { ProjectWithStats } from '../../contract/projects';
 import { useDeleteProject } from './api';
 import { formatDate } from './format';
@@ -107,9 +108,6 @@ function RoomCount({ label, value }: { label: string; value: number }) {
   );
 }
 
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-highlighted:bg-gray-100 dark:data-highlighted:bg-gray-800';
-
 function ProjectMenu({ triggerRef, onSelect }: { triggerRef: RefObject<HTMLButtonElement | null>; onSelect: (dialog: Exclude<OpenDialog, null>) => void }) {
   return (
     // Not modal: a dialog opened from an item takes the focus without the menu's focus return fighting it.
@@ -121,18 +119,18 @@ function ProjectMenu({ triggerRef, onSelect }: { triggerRef: RefObject<HTMLButto
         <DropdownMenu.Content
           align="end"
           sideOffset={4}
-          className="z-40 min-w-44 rounded-md border border-gray-200 bg-white p-1 text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+          className={`z-40 min-w-44 ${menuPanelClass}`}
         >
-          <DropdownMenu.Item className={itemClass} onSelect={() => onSelect('details')}>
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => onSelect('details')}>
             <Eye aria-hidden="true" className="size-4" />
             View Details
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => onSelect('edit')}>
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => onSelect('edit')}>
             <Pencil aria-hidden="true" className="size-4" />
             Edit Project
           </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-700" />
-          <DropdownMenu.Item className={`${itemClass} text-red-600 dark:text-red-400`} onSelect={() => onSelect('delete')}>
+          <DropdownMenu.Separator className={menuSeparatorClass} />
+          <DropdownMenu.Item className={`${menuItemClass} text-red-600 dark:text-red-400`} onSelect={() => onSelect('delete')}>
             <Trash2 aria-hidden="true" className="size-4" />
             Delete Project
           </DropdownMenu.Item>
