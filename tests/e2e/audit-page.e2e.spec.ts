@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AuditExport } from '../../contract/audit';
 import { verifyAuditRecord } from '../../events/audit-verification';
-import { accessibilityViolations, expectNoHorizontalOverflow, screenshot, settled, uniqueEmail, usePages, verifyEmailByMail, viewportName, viewports } from '../support/browser';
+import { accessibilityViolations, expectNoHorizontalOverflow, screenshot, settled, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
+import { newAccount, registerByApi } from '../support/browser-accounts';
 
 /**
  * A project's Audit page (issue 15), in real Chromium against the local cloud: both people's
@@ -12,14 +13,11 @@ import { accessibilityViolations, expectNoHorizontalOverflow, screenshot, settle
  */
 
 const openPage = usePages();
-const PASSWORD = 'first-password-1';
 
 async function register(page: Page, role: 'contractor' | 'client', [firstName, lastName]: [string, string]): Promise<string> {
-  const email = uniqueEmail(`audit-${role}`);
-  const registered = await page.request.post('/api/auth/register', { data: { firstName, lastName, email, role, password: PASSWORD, confirmPassword: PASSWORD } });
-  expect(registered.status()).toBe(201);
-  if (role === 'client') await verifyEmailByMail(page, email);
-  return email;
+  const account = newAccount(role, { firstName, lastName, email: uniqueEmail(`audit-${role}`) });
+  await registerByApi(page, account);
+  return account.email;
 }
 
 const ok = async (answer: Promise<{ status(): number; json(): Promise<any> }>) => {

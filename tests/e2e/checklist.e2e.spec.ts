@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoHorizontalOverflow, screenshot, screenshotDir, settled, tick, uniqueEmail, usePages, verifyEmailByMail, viewportName, viewports } from '../support/browser';
+import { expectNoHorizontalOverflow, screenshot, screenshotDir, settled, tick, usePages, viewportName, viewports } from '../support/browser';
+import { newAccount, registerByApi } from '../support/browser-accounts';
 
 /** The project checklist page in real Chromium against the local cloud (issue 6): a contractor and a client on one project. */
 
@@ -12,41 +13,13 @@ const openPage = async (options?: Parameters<typeof openPages>[0]) => {
   return page;
 };
 
-interface Account {
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: 'contractor' | 'client';
-  password: string;
-}
-
-const newAccount = (role: Account['role']): Account => ({
-  firstName: role === 'contractor' ? 'Casey' : 'Chris',
-  lastName: role === 'contractor' ? 'Builder' : 'Owner',
-  email: uniqueEmail(role),
-  role,
-  password: 'first-password-1',
-});
-
-/**
- * Registers through the API with the page's cookie jar, so the page is signed in, and joins the
- * chat (a first visit would open Join Project Chat over the checklist; chat.e2e.spec.ts covers it).
- */
-async function registerByApi(page: Page, account: Account) {
-  const response = await page.request.post('/api/auth/register', { data: { ...account, confirmPassword: account.password } });
-  expect(response.status()).toBe(201);
-  if (account.role === 'client') await verifyEmailByMail(page, account.email);
-  const joined = await page.request.put('/api/user-session', { data: { userType: account.role, userName: `${account.firstName} ${account.lastName}`, chatOpenedOnce: true } });
-  expect(joined.status()).toBe(200);
-}
-
 /** A contractor and a client (registered first) on one new project, made through the API. */
 async function projectForTwo(options: Parameters<typeof openPage>[0] = {}) {
   const contractor = await openPage(options);
   const client = await openPage(options);
   const clientAccount = newAccount('client');
-  await registerByApi(client, clientAccount);
-  await registerByApi(contractor, newAccount('contractor'));
+  await registerByApi(client, clientAccount, { joinChat: true });
+  await registerByApi(contractor, newAccount('contractor'), { joinChat: true });
   const response = await contractor.request.post('/api/projects', {
     data: { name: 'Birch Lane Renovation', address: '7 Birch Lane, Springfield', clientName: 'Chris Owner', clientEmail: clientAccount.email },
   });
@@ -375,7 +348,7 @@ describe('project checklist in the browser', () => {
     expect(projectId).toBeTruthy();
 
     const lonely = await openPage();
-    await registerByApi(lonely, newAccount('contractor'));
+    await registerByApi(lonely, newAccount('contractor'), { joinChat: true });
     await lonely.goto('/project/anything');
     await lonely.getByRole('heading', { name: 'No Project Found' }).waitFor();
     await lonely.getByText('Create a project to get started with your construction checklist.').waitFor();

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, expectNoHorizontalOverflow, screenshot, settled, tick, uniqueEmail, usePages, verifyEmailByMail, viewportName, viewports } from '../support/browser';
+import { accessibilityViolations, expectNoHorizontalOverflow, screenshot, settled, tick, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
+import { newAccount, registerByApi } from '../support/browser-accounts';
 
 /**
  * An item's History on the checklist (issue 15): who changed what, newest first, and the item as
@@ -8,17 +9,12 @@ import { accessibilityViolations, expectNoHorizontalOverflow, screenshot, settle
  */
 
 const openPage = usePages();
-const PASSWORD = 'first-password-1';
 
 /** Registers through the API with the page's cookie jar (so the page is signed in) and joins the chat (no first-visit dialog). */
 async function register(page: Page, role: 'contractor' | 'client', [firstName, lastName]: [string, string]): Promise<string> {
-  const email = uniqueEmail(`history-${role}`);
-  const registered = await page.request.post('/api/auth/register', { data: { firstName, lastName, email, role, password: PASSWORD, confirmPassword: PASSWORD } });
-  expect(registered.status()).toBe(201);
-  if (role === 'client') await verifyEmailByMail(page, email);
-  const joined = await page.request.put('/api/user-session', { data: { userType: role, userName: `${firstName} ${lastName}`, chatOpenedOnce: true } });
-  expect(joined.status()).toBe(200);
-  return email;
+  const account = newAccount(role, { firstName, lastName, email: uniqueEmail(`history-${role}`) });
+  await registerByApi(page, account, { joinChat: true });
+  return account.email;
 }
 
 const countertops = (page: Page) => page.getByRole('region', { name: 'Kitchen', exact: true }).getByRole('article', { name: 'Countertops', exact: true });

@@ -1,38 +1,12 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoHorizontalOverflow, screenshot, screenshotDir, settled, uniqueEmail, usePages, verifyEmailByMail, viewportName, viewports } from '../support/browser';
+import { expectNoHorizontalOverflow, screenshot, screenshotDir, settled, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
+import { newAccount, registerByApi } from '../support/browser-accounts';
 
 /** The contractor projects screen and the client dashboard in real Chromium against the local cloud (issue 5). */
 
 const openPage = usePages();
-
-interface Account {
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: 'contractor' | 'client';
-  password: string;
-}
-
-const newAccount = (role: Account['role'], overrides: Partial<Account> = {}): Account => ({
-  firstName: role === 'contractor' ? 'Casey' : 'Chris',
-  lastName: role === 'contractor' ? 'Builder' : 'Owner',
-  email: uniqueEmail(role),
-  role,
-  password: 'first-password-1',
-  ...overrides,
-});
-
-/**
- * Registers through the API with the page's cookie jar, so the page is signed in; a client also
- * opens the verification link mailed to them (`verify: false` to leave it).
- */
-async function registerByApi(page: Page, account: Account, { verify = true } = {}) {
-  const response = await page.request.post('/api/auth/register', { data: { ...account, confirmPassword: account.password } });
-  expect(response.status()).toBe(201);
-  if (account.role === 'client' && verify) await verifyEmailByMail(page, account.email);
-}
 
 interface ProjectBody {
   name: string;
