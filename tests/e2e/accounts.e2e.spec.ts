@@ -245,6 +245,15 @@ describe('accounts in the browser', () => {
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
   });
 
+  it('shows 404 for an unknown path of two segments: the checklist route takes only /project/{id} and /client-project/{id}', async () => {
+    const page = await openPage();
+    await page.goto('/no-such/page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    // Signed out, the checklist's own addresses still lead to the login screen, as before.
+    await page.goto('/client-project/some-id');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+  });
+
   describe.each(viewports)('screens at $width×$height, $colorScheme', (viewport) => {
     const suffix = viewportName(viewport);
 
