@@ -1,4 +1,5 @@
 import type { JWK } from 'jose';
+import type { AuditKeys } from '../../contract/audit';
 import { config } from '../config';
 import { publicMembers, type CheckpointSigner } from './checkpoint-signer';
 
@@ -19,11 +20,12 @@ export function checkpointSigner(): Promise<CheckpointSigner> {
 }
 
 /** Every public key that may have signed a checkpoint: the current one and the retired ones (config), as a JWKS. */
-export async function publishedKeys(): Promise<{ keys: JWK[] }> {
+export async function publishedKeys(): Promise<AuditKeys> {
   const current = await (await checkpointSigner()).publicKey();
   const retired = parseRetired(config().auditRetiredKeys);
   const keys = [current, ...retired.filter((key) => key.kid !== current.kid)];
-  return { keys: keys.map(publicMembers) };
+  // Each is an EC P-256 key (the signer's, or a retired one filtered below): jose's JWK leaves `kty` optional.
+  return { keys: keys.map(publicMembers) as AuditKeys['keys'] };
 }
 
 function parseRetired(text: string | undefined): JWK[] {
