@@ -195,7 +195,7 @@ export async function runCommand<State, Event extends NewEvent, Result>(
     const decided = command.decide(state);
     const after = fold(command.evolve, state, decided);
     const result = command.respond(after, decided);
-    const events = await store.append({
+    const prepared = await store.prepare({
       streamId: command.streamId,
       expected: position,
       snapshot: command.snapshot?.(after),
@@ -203,9 +203,11 @@ export async function runCommand<State, Event extends NewEvent, Result>(
       tenantId: command.tenantId,
       projectId: command.projectId,
       meta: command.meta,
-      views: command.views && ((stored) => command.views!({ before: state, after, events: stored })),
       idempotency: command.idempotency && { ...command.idempotency, response: result },
     });
+    // The views are built from the events as the store will keep them (versions, ids, hashes).
+    const views = command.views && prepared.events.length ? await command.views({ before: state, after, events: prepared.events }) : [];
+    const [events = []] = await store.commit([{ prepared, views }]);
     return { result, events, replayed: false };
   };
 

@@ -4,7 +4,6 @@ import { itemDecider } from '../../events/projects/item';
 import type { TemplateItem } from '../../events/projects/template';
 import { itemViews } from '../projections/item-views';
 import { eventStore } from './event-store';
-import type { AppendRequest } from '../store/event-store';
 import { stateViewTable } from '../store/view-table';
 import { resolveActor, type Caller } from './caller';
 import { snapshotOf } from './run-commands';
@@ -26,25 +25,28 @@ export async function addTemplateItems(
   const CHUNK = 20; // ~4 writes an item, and DynamoDB takes 100 per transaction
   for (let i = 0; i < all.length; i += CHUNK) {
     const writes = stateViewTable.writeSet();
-    const requests: AppendRequest[] = all.slice(i, i + CHUNK).map(({ room, item, order }) => {
-      const itemId = newId();
-      const location = { projectId: project.projectId, roomId: room.roomId, roomName: room.roomName };
-      const add = { type: 'add', itemId, roomId: room.roomId, category: item.category, name: item.name, itemType: item.itemType ?? 'single', details: item.details ?? '', order, cabinetDetails: item.cabinetDetails ?? null, fromTemplate: true } as const;
-      const { events, state } = decideInTurn(itemDecider, [add], itemDecider.initialState, actor);
-      return {
-        streamId: itemDecider.streamId(itemId),
-        expected: streamStart,
-        snapshot: snapshotOf(itemDecider, state),
-        events,
-        tenantId: project.tenantId,
-        projectId: project.projectId,
-        meta,
-        views: async (stored) => {
-          await itemViews(location).write(writes, { before: itemDecider.initialState, events: stored.filter(itemDecider.owns) }, stateViewTable);
-          return [];
-        },
-      };
-    });
-    await store.appendAll(requests, () => writes.toTransactItems().map((item) => ({ item })));
+    const appends = await Promise.all(
+      all.slice(i, i + CHUNK).map(async ({ room, item, order }) => {
+        const itemId = newId();
+        const location = { projectId: project.projectId, roomId: room.roomId, roomName: room.roomName };
+        const add = { type: 'add', itemId, roomId: room.roomId, category: item.category, name: item.name, itemType: item.itemType ?? 'single', details: item.details ?? '', order, cabinetDetails: item.cabinetDetails ?? null, fromTemplate: true } as const;
+        const { events, state } = decideInTurn(itemDecider, [add], itemDecider.initialState, actor);
+        const prepared = await store.prepare({
+          streamId: itemDecider.streamId(itemId),
+          expected: streamStart,
+          snapshot: snapshotOf(itemDecider, state),
+          events,
+          tenantId: project.tenantId,
+          projectId: project.projectId,
+          meta,
+        });
+        return { location, prepared };
+      }),
+    );
+    for (const { location, prepared } of appends) {
+      await itemViews(location).write(writes, { before: itemDecider.initialState, events: prepared.events.filter(itemDecider.owns) }, stateViewTable);
+    }
+    // The rooms' and the project's counters, which every item moves, are written once for the chunk.
+    await store.commit(appends, writes.toTransactItems().map((item) => ({ item })));
   }
 }

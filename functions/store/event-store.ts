@@ -61,9 +61,18 @@ export interface AppendRequest {
   readonly tenantId: string;
   readonly projectId?: string;
   readonly meta: EventMeta;
-  /** View updates to commit with the events, built from the events as they will be stored. */
-  readonly views?: (events: readonly StoredEvent[]) => readonly ViewWrite[] | Promise<readonly ViewWrite[]>;
   readonly idempotency?: IdempotencyKey & { readonly response: unknown };
+}
+
+/**
+ * An append made ready to commit: its events as they will be stored (`stored`: personal values
+ * sealed, hash-chained) and as views and callers see them (`events`: the same, values plain),
+ * from which the caller builds the view writes it commits with them.
+ */
+export interface PreparedAppend {
+  readonly request: AppendRequest;
+  readonly stored: readonly StoredEvent[];
+  readonly events: StoredEvent[];
 }
 
 /** Someone else appended to the stream first: re-read, re-decide, try again. */
@@ -122,7 +131,7 @@ export function createEventStore(options: EventStoreOptions) {
    * The request's events as they will be stored (personal values sealed, hashed) and as the
    * views and the caller see them (opened: the same events with the plain values).
    */
-  async function prepare(request: AppendRequest): Promise<{ stored: StoredEvent[]; plain: StoredEvent[] }> {
+  async function prepare(request: AppendRequest): Promise<PreparedAppend> {
     // Through JSON so that what is hashed is exactly what DynamoDB will hand back.
     const unhashed: Omit<StoredEvent, 'hash'>[] = request.events.map((event, i) => {
       const { schemaVersion, data } = catalogue.prepare(event);
@@ -149,7 +158,7 @@ export function createEventStore(options: EventStoreOptions) {
       prevHash = hashed.hash;
       return hashed;
     });
-    return { stored, plain: stored.map((event, i) => ({ ...unhashed[i]!, prevHash: event.prevHash, hash: event.hash })) };
+    return { request, stored, events: stored.map((event, i) => ({ ...unhashed[i]!, prevHash: event.prevHash, hash: event.hash })) };
   }
 
   function headUpdate(request: AppendRequest, last: StoredEvent): TransactItem {
@@ -177,41 +186,41 @@ export function createEventStore(options: EventStoreOptions) {
     };
   }
 
-  /** Appends the events and their view updates atomically; returns the events as stored. */
+  /** Appends the events (and nothing else); returns them as stored. */
   async function append(request: AppendRequest): Promise<StoredEvent[]> {
-    const [events = []] = await appendAll([request]);
+    const [events = []] = await commit([{ prepared: await prepare(request) }]);
     return events;
   }
 
   /**
-   * Appends to several streams in one transaction (all or nothing), with `shared` writes that
-   * belong to none of them alone (a counter several appends move), built after every request's
-   * own views. Returns each request's events.
+   * Commits prepared appends, to one stream or several, in one transaction (all or nothing), each
+   * with the view writes its caller built from its events, and `shared` writes that belong to
+   * none of them alone (a counter several appends move). Returns each append's events as callers
+   * see them; an append that decided no event writes nothing.
    */
-  async function appendAll(requests: readonly AppendRequest[], shared: () => readonly ViewWrite[] = () => []): Promise<StoredEvent[][]> {
-    const prepared = (await Promise.all(requests.map(async (request) => ({ request, ...(await prepare(request)) })))).filter(({ stored }) => stored.length);
-    if (!prepared.length) return requests.map(() => []);
+  async function commit(appends: readonly { readonly prepared: PreparedAppend; readonly views?: readonly ViewWrite[] }[], shared: readonly ViewWrite[] = []): Promise<StoredEvent[][]> {
+    const committing = appends.filter(({ prepared }) => prepared.stored.length);
+    if (!committing.length) return appends.map(() => []);
     const parts: { item: TransactItem; onFailure: () => unknown }[] = [];
-    for (const { request, stored, plain } of prepared) {
+    for (const { prepared: { request, stored }, views = [] } of committing) {
       const conflict = () => new ConcurrencyConflict(request.streamId);
       parts.push({ item: headUpdate(request, stored.at(-1)!), onFailure: conflict });
       for (const event of stored) {
         parts.push({ item: { Put: { TableName: eventsTableName, Item: event, ConditionExpression: 'attribute_not_exists(streamId)' } }, onFailure: conflict });
       }
-      for (const view of (await request.views?.(plain)) ?? []) parts.push(viewPart(view));
+      parts.push(...views.map(viewPart));
       if (request.idempotency) parts.push({ item: idempotencyPut(request.idempotency), onFailure: () => new IdempotencyRace() });
     }
-    parts.push(...shared().map(viewPart));
+    parts.push(...shared.map(viewPart));
     if (parts.length > MAX_TRANSACTION_ITEMS) {
       throw new Error(`An append of ${parts.length} writes exceeds DynamoDB's ${MAX_TRANSACTION_ITEMS} per transaction`);
     }
     try {
       await client.send(new TransactWriteCommand({ TransactItems: parts.map((part) => part.item), ReturnConsumedCapacity: 'TOTAL' }));
     } catch (error) {
-      throw explainCancellation(error, parts, prepared[0]!.request.streamId);
+      throw explainCancellation(error, parts, committing[0]!.prepared.request.streamId);
     }
-    const byRequest = new Map(prepared.map(({ request, plain }) => [request, plain]));
-    return requests.map((request) => byRequest.get(request) ?? []);
+    return appends.map(({ prepared }) => (prepared.stored.length ? prepared.events : []));
   }
 
   function idempotencyPut(idempotency: NonNullable<AppendRequest['idempotency']>): TransactItem {
@@ -242,7 +251,7 @@ export function createEventStore(options: EventStoreOptions) {
     return Item.response;
   }
 
-  return { append, appendAll, idempotentResponse, ...reads };
+  return { prepare, commit, append, idempotentResponse, ...reads };
 }
 
 const viewPart = (view: ViewWrite) => ({

@@ -76,25 +76,25 @@ describe('appending to a stream', () => {
     const store = storeWith();
     const streamId = uniqueId('item');
     const counterKey = { pk: `counter#${streamId}#`, sk: 'counter' };
-    await store.append({
-      streamId,
-      expected: streamStart,
-      events: [note('a'), note('b')],
-      tenantId: 'tenant-a',
-      meta: testMeta(),
-      views: (events) => [
-        {
-          item: {
-            Update: {
-              TableName: config().stateTable,
-              Key: counterKey,
-              UpdateExpression: 'ADD notes :n SET lastEventId = :id',
-              ExpressionAttributeValues: { ':n': events.length, ':id': events.at(-1)!.eventId },
+    // The views are built from the events as the store will keep them, then committed with them.
+    const prepared = await store.prepare({ streamId, expected: streamStart, events: [note('a'), note('b')], tenantId: 'tenant-a', meta: testMeta() });
+    await store.commit([
+      {
+        prepared,
+        views: [
+          {
+            item: {
+              Update: {
+                TableName: config().stateTable,
+                Key: counterKey,
+                UpdateExpression: 'ADD notes :n SET lastEventId = :id',
+                ExpressionAttributeValues: { ':n': prepared.events.length, ':id': prepared.events.at(-1)!.eventId },
+              },
             },
           },
-        },
-      ],
-    });
+        ],
+      },
+    ]);
     const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: counterKey }));
     const events = await store.readStream(streamId);
     expect(Item).toMatchObject({ notes: 2, lastEventId: events[1]!.eventId });
@@ -105,21 +105,20 @@ describe('appending to a stream', () => {
     const streamId = uniqueId('item');
     const counterKey = { pk: `counter#${streamId}#`, sk: 'counter' };
     const taken = new DomainError('conflict', 'That e-mail address is already registered');
-    const append = store.append({
-      streamId,
-      expected: streamStart,
-      events: [note('should not survive')],
-      tenantId: 'tenant-a',
-      meta: testMeta(),
-      views: () => [
-        { item: { Update: { TableName: config().stateTable, Key: counterKey, UpdateExpression: 'ADD notes :one', ExpressionAttributeValues: { ':one': 1 } } } },
-        {
-          // A uniqueness guard that is already taken.
-          item: { ConditionCheck: { TableName: config().stateTable, Key: { pk: `missing#${streamId}#`, sk: 'x' }, ConditionExpression: 'attribute_exists(pk)' } },
-          onConditionFailed: () => taken,
-        },
-      ],
-    });
+    const prepared = await store.prepare({ streamId, expected: streamStart, events: [note('should not survive')], tenantId: 'tenant-a', meta: testMeta() });
+    const append = store.commit([
+      {
+        prepared,
+        views: [
+          { item: { Update: { TableName: config().stateTable, Key: counterKey, UpdateExpression: 'ADD notes :one', ExpressionAttributeValues: { ':one': 1 } } } },
+          {
+            // A uniqueness guard that is already taken.
+            item: { ConditionCheck: { TableName: config().stateTable, Key: { pk: `missing#${streamId}#`, sk: 'x' }, ConditionExpression: 'attribute_exists(pk)' } },
+            onConditionFailed: () => taken,
+          },
+        ],
+      },
+    ]);
 
     await expect(append).rejects.toBe(taken);
     expect(await store.readStream(streamId)).toEqual([]);

@@ -12,17 +12,10 @@ function appendToNewStreams(key: 'a' | 'c', withViews: boolean): Scenario {
       progress(withViews ? `c: ${settings.n} appends with 2 inline view updates` : `a: ${settings.n} appends to new streams`);
       const projectId = id(`project-${key}`);
       const views = withViews ? counterViews(stateTableName, projectId) : undefined;
-      const run = await sequential(settings.n, (i) =>
-        store.append({
-          streamId: id(key, i),
-          expected: streamStart,
-          events: [flagEvent(i)],
-          tenantId,
-          projectId,
-          meta: meta(),
-          ...(views ? { views: () => views } : {}),
-        }),
-      );
+      const run = await sequential(settings.n, async (i) => {
+        const prepared = await store.prepare({ streamId: id(key, i), expected: streamStart, events: [flagEvent(i)], tenantId, projectId, meta: meta() });
+        return store.commit([{ prepared, views }]);
+      });
       const name = withViews ? 'c append + 2 inline ADD views' : 'a append 1 event, new stream';
       return [summarize(key, name, run.latencies, run.meter, run.timedMs)];
     },
