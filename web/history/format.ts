@@ -185,11 +185,13 @@ export function toLocalInput(iso: string): string {
 /**
  * The picker's local time as an ISO moment, or null while it is incomplete. A picked second
  * covers the whole second (…:12.999), so a change made at 7:05:12.400 shows when 7:05:12 is picked.
+ * The picker shows seconds, and browsers leave zero seconds out of its value: 07:05 is 07:05:00
+ * (to 07:05:00.999), not the whole minute.
  */
 export function fromLocalInput(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  if (date.getMilliseconds() === 0) date.setMilliseconds(value.length === 16 ? 59_999 : 999);
+  if (date.getMilliseconds() === 0) date.setMilliseconds(999);
   return date.toISOString();
 }

@@ -46,7 +46,8 @@ describe('the picker’s local time', () => {
     const local = toLocalInput(iso);
     expect(local).toMatch(/T07:05:12$/);
     expect(Date.parse(fromLocalInput(local)!)).toBe(new Date(2026, 10, 24, 7, 5, 12, 999).getTime());
-    expect(Date.parse(fromLocalInput('2026-11-24T07:05')!)).toBe(new Date(2026, 10, 24, 7, 5, 59, 999).getTime());
+    // 07:05:00 picked: the browser's value leaves the zero seconds out; it is that second, not the minute.
+    expect(Date.parse(fromLocalInput('2026-11-24T07:05')!)).toBe(new Date(2026, 10, 24, 7, 5, 0, 999).getTime());
     expect(fromLocalInput('')).toBeNull();
   });
 
