@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{events,functions,infra,web,tests}/**/*.unit.spec.ts'],
+          include: ['{events,contract,functions,infra,web,tests}/**/*.unit.spec.ts'],
           environment: 'node',
         },
       },
