@@ -1,4 +1,5 @@
 import type { Reader } from '../events/chat/events';
+import type { ActorRole } from '../events/envelope';
 
 /** The chat's and the action history's answer shapes (spec section 7, Chat and Activity log). */
 
@@ -41,6 +42,7 @@ export interface HistoryEntry {
   roomName: string | null;
   summary: string;
   userName: string;
-  userType: Reader;
+  /** Who made the change: a contractor, a client, or the app itself (`system`: e.g. assigning a client who proved the project's e-mail). */
+  userType: ActorRole;
   createdAt: string;
 }

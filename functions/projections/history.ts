@@ -22,3 +22,6 @@ export function historyItem(projectId: string, event: StoredEvent, entry: Activi
     ...stateKeys.historyEntry(projectId, event.eventId),
   };
 }
+
+/** A history row as stored. */
+export type HistoryRow = ReturnType<typeof historyItem>;

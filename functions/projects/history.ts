@@ -9,5 +9,5 @@ const HISTORY_LIMIT = 200;
  */
 export async function projectHistory(projectId: string): Promise<HistoryEntry[]> {
   // Stored as the answer's fields plus the item's keys.
-  return (await listHistory(projectId, HISTORY_LIMIT)).map(({ pk: _pk, sk: _sk, ...entry }) => entry as unknown as HistoryEntry);
+  return (await listHistory(projectId, HISTORY_LIMIT)).map(({ pk: _pk, sk: _sk, ...entry }) => entry);
 }

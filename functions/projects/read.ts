@@ -6,6 +6,7 @@ import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
 import { stateViewTable } from '../store/view-table';
 import { stateTable } from '../tables';
+import type { HistoryRow } from '../projections/history';
 import type { ItemView } from '../projections/item-views';
 import type { ProjectSummaryView, RoomView } from '../projections/project-views';
 
@@ -50,7 +51,7 @@ export async function itemLocation(itemId: string): Promise<{ projectId: string;
   return stateViewTable.get<{ projectId: string; roomId: string }>(stateKeys.itemPointer(itemId));
 }
 
-export async function listHistory(projectId: string, limit: number): Promise<Record<string, unknown>[]> {
+export async function listHistory(projectId: string, limit: number): Promise<HistoryRow[]> {
   const { Items = [] } = await dynamo().send(
     new QueryCommand({
       TableName: table(),
@@ -59,7 +60,7 @@ export async function listHistory(projectId: string, limit: number): Promise<Rec
       Limit: limit,
     }),
   );
-  return Items;
+  return Items as HistoryRow[];
 }
 
 /** A contractor's projects, newest last (gsi1), or a client's (gsi2): one query, whatever their size. */

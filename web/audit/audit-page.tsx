@@ -12,7 +12,7 @@ import { inputClass } from '../components/input';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
 import { ThemeToggle } from '../components/theme';
 import { ChangeEntryBody } from '../history/change-row';
-import { roleLabel } from '../history/format';
+import { roleLabels } from '../chat/format';
 import { entryLines, entrySummary, subjectText } from './audit-format';
 import { auditQuery, type AuditSearch } from './audit-search';
 
@@ -168,7 +168,7 @@ function Filters({ filters, search, onSearch }: { filters: ProjectAudit['filters
           <option value="">Everyone</option>
           {filters?.people.map((person) => (
             <option key={person.id} value={person.id}>
-              {person.name} ({roleLabel(person.role)})
+              {person.name} ({roleLabels[person.role]})
             </option>
           ))}
         </select>

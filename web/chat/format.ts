@@ -1,10 +1,12 @@
 import type { Reader } from '../../events/chat/events';
+import type { ActorRole } from '../../events/envelope';
 import type { ChatMessage, HistoryEntry } from '../../contract/chat';
 import { readFlag } from './api';
 
 /** The chat's and the history's pure rules: time labels, unread counts, the history's seen mark. */
 
-export const roleLabels: Record<Reader, string> = { contractor: 'Contractor', client: 'Client' };
+/** Who made a message or a change: a contractor, a client, or the app itself (an action it records, such as assigning a client). */
+export const roleLabels: Record<ActorRole, string> = { contractor: 'Contractor', client: 'Client', system: 'System' };
 
 /** Spec section 2: chat timestamps in en-US short month, day, hour and minute ('Nov 21, 3:05 PM'). */
 const messageTimeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });

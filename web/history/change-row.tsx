@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import type { ItemHistoryEntry } from '../../contract/audit';
-import { localDateTime, roleLabel, type ChangeLine } from './format';
+import { roleLabels } from '../chat/format';
+import { localDateTime, type ChangeLine } from './format';
 
 /** One change as the item History and the Audit page show it: who, as what, when, what it did, each field. */
 
@@ -10,7 +11,7 @@ export function ChangeEntryBody({ entry, summary, lines }: { entry: Pick<ItemHis
     <>
       <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
         <span className="font-medium break-words">{entry.actor.name}</span>
-        <span className="text-gray-600 dark:text-gray-400">({roleLabel(entry.actor.role)})</span>
+        <span className="text-gray-600 dark:text-gray-400">({roleLabels[entry.actor.role]})</span>
         <span aria-hidden="true" className="text-gray-400">
           ·
         </span>

@@ -166,7 +166,6 @@ export function eventSummary(eventType: string): string | null {
 /** An entry's field lines are shown for edits; an added or deleted item's whole state is not a list of changes. */
 export const showsChanges = (eventType: string): boolean => eventType !== 'ItemAdded' && eventType !== 'ItemDeleted';
 
-export const roleLabel = (role: string): string => (role === 'contractor' ? 'Contractor' : role === 'client' ? 'Client' : 'System');
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 /** A moment in the browser's local time, to the second ('Nov 24, 2026, 7:05:12 AM'). */
