@@ -20,6 +20,8 @@ export interface AuditEntry {
   readonly role: ActorRole;
   readonly event: string;
   readonly changes: readonly FieldChange[];
+  /** When the person made it, by their device's clock, if it said (field mode: the change may reach the server later). */
+  readonly deviceTime?: string;
 }
 
 const same = (a: unknown, b: unknown) => canonicalize(a ?? null) === canonicalize(b ?? null);
@@ -41,7 +43,8 @@ export function auditTrail<S extends object, E extends StoredEvent = StoredEvent
     const fields = new Set([...Object.keys(was), ...Object.keys(is)]);
     const changes = [...fields].filter((field) => !same(was[field], is[field])).map((field) => ({ field, before: was[field] ?? null, after: is[field] ?? null }));
     state = after;
-    return { version: event.version, at: event.meta.at, actorId: event.meta.actorId, actor: event.meta.displayName, role: event.meta.role, event: event.type, changes };
+    const { deviceTime } = event.meta;
+    return { version: event.version, at: event.meta.at, actorId: event.meta.actorId, actor: event.meta.displayName, role: event.meta.role, event: event.type, changes, ...(deviceTime ? { deviceTime } : {}) };
   });
 }
 

@@ -10,6 +10,13 @@ export interface EventMeta {
   /** ISO 8601. */
   readonly at: string;
   readonly requestId: string;
+  /**
+   * Field mode (issue 29): the device's clock when the person made the change (ISO 8601, UTC), as
+   * its `Device-Time` header said; apart from `at`, the server's time. Absent when not sent.
+   */
+  readonly deviceTime?: string;
+  /** The stream version the change was made against, as its `Base-Version` header said. Absent when not sent. */
+  readonly baseVersion?: number;
 }
 
 /** An event as a decider produces it: no position, no hash yet. */

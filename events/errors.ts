@@ -14,6 +14,12 @@ export type DomainErrorKind =
   | 'rate_limited'; // 429
 
 export class DomainError extends Error {
+  /**
+   * The version of the stream the refusal was decided at, set by the command runner: a refusal
+   * that answers with the aggregate as it is (an edit conflict) names its version too.
+   */
+  streamVersion?: number;
+
   constructor(
     readonly kind: DomainErrorKind,
     message: string,

@@ -64,9 +64,14 @@ export const imageMessage = 'Images must be http or https addresses or uploaded 
  * images also our /objects/ paths (issue 12). Door knob items keep their passage and locking door
  * counts in the first two entries (spec section 2), which are exempt: free text.
  */
+/** The leading entries of a list that are values by position, not links: a door knob item's two counts. */
+export const countedEntries = (field: ListField, category: ItemCategory): number => (field === 'referenceLinks' && category === 'door_knobs' ? 2 : 0);
+
 export function checkList(field: ListField, values: readonly string[], category: ItemCategory): string[] {
   const trimmed = values.map((value) => value.trim());
-  const counted = field === 'referenceLinks' && category === 'door_knobs' ? 2 : 0;
+  // A merged list (field mode) may outgrow what one request may send.
+  if (trimmed.length > limits.listEntries) throw invalid(field, `at most ${limits.listEntries} entries`);
+  const counted = countedEntries(field, category);
   const rest = trimmed.slice(counted);
   if (rest.some((value) => !value)) throw invalid(field, 'Entries must not be empty');
   if (new Set(rest).size !== rest.length) throw invalid(field, 'Entries must not repeat');

@@ -2,8 +2,9 @@ import canonicalize from 'canonicalize';
 import { eventGuard, type Actor, type Decider } from '../decider';
 import { forbidden, invalid, notFound } from '../errors';
 import { itemEvents, itemStreamId, type BudgetField, type CabinetDetails, type ItemEvent, type ListField } from './events';
+import { editConflicts, EditConflict, idTaken, mergeCabinetDetails, mergeList, type EditBase, type EditedTexts } from './edit-base';
 import { clientChanged, seenSelection, selectionFieldOf } from './item-approval';
-import { checkCabinetDetails, checkDetails, checkList, checkMoney } from './item-fields';
+import { checkCabinetDetails, checkDetails, checkList, checkMoney, countedEntries } from './item-fields';
 import { initialItemState, type ItemState } from './item-state';
 import { limits, type Flag, type ItemCategory, type ItemType } from './model';
 import type { Sha256 } from './selection';
@@ -23,9 +24,17 @@ export { initialItemState, type ApprovalState, type ItemState } from './item-sta
 export type ItemCommand =
   | { type: 'add'; itemId: string; roomId: string; category: ItemCategory; name: string; itemType: ItemType; details: string; order: number; cabinetDetails: CabinetDetails | null; fromTemplate?: true }
   | { type: 'setFlag'; flag: Flag; value: boolean }
+  /**
+   * Field mode (issue 29, ./edit-base.ts): the texts of one edit against the values its editor
+   * saw; decides nothing, or refuses the whole edit naming every text someone else changed.
+   * It comes before the edit's other commands, so the item it answers with is the current one.
+   */
+  | { type: 'checkBase'; edits: EditedTexts; base: EditBase }
   | { type: 'editDetails'; details: string }
-  | { type: 'setList'; field: ListField; values: readonly string[] }
-  | { type: 'editCabinetDetails'; cabinetDetails: CabinetDetails | null }
+  /** With `base` (the list as its editor saw it), merged three-way into the current list. */
+  | { type: 'setList'; field: ListField; values: readonly string[]; base?: readonly string[] }
+  /** With `base`, merged key by key into the current details (its conflicts are checkBase's). */
+  | { type: 'editCabinetDetails'; cabinetDetails: CabinetDetails | null; base?: CabinetDetails | null }
   | { type: 'recordPhoto'; objectPath: string; contentType: string; bytes: number }
   | { type: 'setBudget'; field: BudgetField; value: number | null }
   | { type: 'setSchedule'; field: 'decideBy'; value: string | null }
@@ -55,6 +64,8 @@ export function decideItem(command: ItemCommand, state: ItemState, actor: Actor)
 function decideChange(command: ItemCommand, state: ItemState, actor: Actor): ItemEvent[] {
   if (command.type === 'add') {
     if (actor.role !== 'contractor') throw forbidden('Only the contractor can add items.');
+    // A client-made id (field mode) may be taken, by anyone's item, even a deleted one.
+    if (state.exists || state.itemId) throw idTaken();
     const name = command.name.trim();
     if (!name) throw invalid('name', 'Item name is required');
     checkDetails(command.details);
@@ -69,19 +80,26 @@ function decideChange(command: ItemCommand, state: ItemState, actor: Actor): Ite
       if (command.flag === 'installed' && actor.role !== 'client') throw forbidden('Only the client can set Installed.');
       return state[command.flag] === command.value ? [] : [{ type: 'ItemFlagSet', data: { flag: command.flag, value: command.value } }];
     }
+    case 'checkBase': {
+      const current = editConflicts(state, command.edits, command.base);
+      if (current) throw new EditConflict(current, state);
+      return [];
+    }
     case 'editDetails':
       checkDetails(command.details);
       return state.details === command.details ? [] : [{ type: 'ItemDetailsEdited', data: { from: state.details, to: command.details } }];
     case 'setList': {
-      const values = checkList(command.field, command.values, state.category);
       const before = state[command.field];
+      const sent = command.base === undefined ? command.values : mergeList(before, trimmed(command.base), trimmed(command.values), countedEntries(command.field, state.category));
+      const values = checkList(command.field, sent, state.category);
       const same = before.length === values.length && before.every((value, i) => value === values[i]);
       return same ? [] : [{ type: 'ItemListChanged', data: { field: command.field, from: [...before], to: values } }];
     }
     case 'editCabinetDetails': {
-      checkCabinetDetails(command.cabinetDetails);
-      const same = canonicalize(state.cabinetDetails) === canonicalize(command.cabinetDetails);
-      return same ? [] : [{ type: 'CabinetDetailsEdited', data: { from: state.cabinetDetails, to: command.cabinetDetails } }];
+      const to = command.base === undefined ? command.cabinetDetails : mergeCabinetDetails(state.cabinetDetails, command.base, command.cabinetDetails).merged;
+      checkCabinetDetails(to);
+      const same = canonicalize(state.cabinetDetails) === canonicalize(to);
+      return same ? [] : [{ type: 'CabinetDetailsEdited', data: { from: state.cabinetDetails, to } }];
     }
     case 'recordPhoto': {
       // Either person may add photos; the upload was checked before it was published.
@@ -127,6 +145,8 @@ function decideChange(command: ItemCommand, state: ItemState, actor: Actor): Ite
       return [{ type: 'ItemDeleted', data: { itemId: state.itemId } }];
   }
 }
+
+const trimmed = (values: readonly string[]) => values.map((value) => value.trim());
 
 export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
   switch (event.type) {

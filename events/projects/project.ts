@@ -1,5 +1,6 @@
 import { eventGuard, type Actor, type Decider } from '../decider';
 import { DomainError, forbidden, invalid, notFound } from '../errors';
+import { idTaken, RoomNameConflict, textConflicts } from './edit-base';
 import { projectEvents, projectStreamId, type ProjectDetails, type ProjectEvent } from './events';
 import type { RoomType } from './model';
 import { displayName, nameNewRoom } from './room-naming';
@@ -46,7 +47,8 @@ export type ProjectCommand =
   | { type: 'inviteClient' }
   | { type: 'acceptInvitation'; clientId: string }
   | { type: 'addRoom'; roomId: string; roomType: RoomType; name?: string; customName?: string | null }
-  | { type: 'renameRoom'; roomId: string; customName: string }
+  /** With `base` (field mode, issue 29): the custom name its editor saw; someone else's different rename since is a conflict. */
+  | { type: 'renameRoom'; roomId: string; customName: string; base?: string | null }
   | { type: 'deleteRoom'; roomId: string };
 
 export const NO_CLIENT_EMAIL = 'This project has no client email. Add one with Edit Project first.';
@@ -109,6 +111,8 @@ export function decideProject(command: ProjectCommand, state: ProjectState, acto
       if (command.roomType === 'whole_home' && state.rooms.some((r) => r.type === 'whole_home')) {
         throw invalid('type', 'A project has one whole-home room');
       }
+      // A client-made id (field mode): the project's own rooms here, other projects' by the room's pointer (add-room.ts).
+      if (state.rooms.some((r) => r.roomId === command.roomId)) throw idTaken();
       const named = nameNewRoom(command.roomType, state.rooms, command);
       return [{ type: 'RoomAdded', data: { roomId: command.roomId, type: command.roomType, ...named } }];
     }
@@ -116,6 +120,7 @@ export function decideProject(command: ProjectCommand, state: ProjectState, acto
       const target = room(state, command.roomId);
       const customName = command.customName.trim();
       if (!customName) throw invalid('customName', 'Room name is required');
+      if (command.base !== undefined && textConflicts(target.customName, command.base, customName)) throw new RoomNameConflict(target.roomId, target.customName);
       return customName === target.customName ? [] : [{ type: 'RoomRenamed', data: { roomId: target.roomId, from: target.customName, to: customName } }];
     }
     case 'deleteRoom': {
