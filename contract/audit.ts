@@ -13,7 +13,13 @@ export interface FieldChange {
 export interface ItemHistoryEntry {
   version: number;
   eventType: string;
+  /** The server's time (ISO 8601). */
   at: string;
+  /**
+   * Field mode (issue 29): when the person made the change by their device's clock (ISO 8601,
+   * UTC), when the app sent it; a change made offline reaches the server (`at`) later.
+   */
+  deviceTime?: string;
   actor: { id: string; name: string; role: ActorRole };
   changes: FieldChange[];
 }

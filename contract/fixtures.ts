@@ -37,5 +37,6 @@ export const itemFixture = (overrides: Partial<ChecklistItem> = {}): ChecklistIt
   leadTimeDays: null,
   approval: null,
   selectionHash: '0'.repeat(64),
+  version: 1,
   ...overrides,
 });

@@ -57,6 +57,8 @@ export const projectPatchInput = z
 const roomName = z.string('must be text').check(z.trim(), z.maxLength(limits.roomName, `must be at most ${limits.roomName} characters`));
 
 export const roomInput = z.object({
+  /** Field mode (issue 29): a room made offline comes with the id the app gave it (taken: 409 naming id). */
+  id: z.optional(uuid('id')),
   projectId: uuid('projectId'),
   type: z.enum(roomTypes, 'Unknown room type'),
   name: z.optional(roomName),
@@ -67,6 +69,11 @@ export const roomRenameInput = z.object({
   customName: z
     .string('Room name is required')
     .check(z.trim(), z.minLength(1, 'Room name is required'), z.maxLength(limits.roomName, `must be at most ${limits.roomName} characters`)),
+  /**
+   * Field mode (issue 29): the custom name as the editor saw it (null: none). Someone else's
+   * different rename since answers 409 `RoomConflictAnswer`; without it the rename applies as sent.
+   */
+  base: z.optional(z.strictObject({ customName: z.nullable(z.string('must be text or null').check(z.maxLength(limits.roomName, `must be at most ${limits.roomName} characters`))) })),
 });
 
 /** Details: 500 (or a Backsplash's JSON of two 300s), checked exactly by the item; this bounds the text first. */
@@ -75,6 +82,8 @@ const details = z.string('must be text').check(z.maxLength(limits.details * 2, `
 const flagMustBeFalse = z.optional(z.literal(false, 'must be false for a new item'));
 
 export const itemInput = z.object({
+  /** Field mode (issue 29): an item made offline comes with the id the app gave it (taken: 409 naming id). */
+  id: z.optional(uuid('id')),
   roomId: uuid('roomId'),
   category: z.enum(itemCategories, 'Unknown category'),
   name: z
@@ -95,6 +104,22 @@ const list = z
   .array(z.string('must be a list of text').check(z.maxLength(limits.url, `must be at most ${limits.url} characters`)), 'must be a list of text')
   .check(z.maxLength(limits.listEntries, `at most ${limits.listEntries} entries`));
 
+/**
+ * Field mode (issue 29): the values as they were on the editor's screen before the edit (see
+ * events/projects/edit-base.ts). Details and cabinet details changed differently by someone else
+ * since answer 409 `EditConflictAnswer`; the lists merge three-way. Flags and the rest take none.
+ */
+const itemEditBase = z.partial(
+  z.strictObject({
+    details,
+    cabinetDetails: z.nullable(cabinetDetailsSchema),
+    referenceLinks: list,
+    referenceImages: list,
+    cabinetLinks: list,
+    cabinetImages: list,
+  }),
+);
+
 export const itemPatchInput = z
   .partial(
     z.strictObject({
@@ -111,9 +136,11 @@ export const itemPatchInput = z
       cost: money,
       decideBy: isoDate,
       leadTimeDays: z.nullable(z.number(leadTimeMessage).check(z.int(leadTimeMessage), z.gte(0, leadTimeMessage), z.lte(limits.leadTimeDays, leadTimeMessage))),
+      base: itemEditBase,
     }),
   )
-  .check(z.refine((value) => Object.keys(value).length > 0, 'Send at least one field to change'));
+  // A base alone changes nothing.
+  .check(z.refine((value) => Object.keys(value).some((key) => key !== 'base'), 'Send at least one field to change'));
 export type ItemPatchInput = z.infer<typeof itemPatchInput>;
 
 /** The selection's hash as the client read it on the item (issue 27): what an approval or decline answers. */

@@ -1,3 +1,4 @@
+import type { EDIT_CONFLICT_MESSAGE } from '../events/projects/edit-base';
 import type { CabinetDetails } from '../events/projects/events';
 import type { ItemCategory, ItemType, RoomType } from '../events/projects/model';
 
@@ -93,6 +94,59 @@ export interface ChecklistItem {
    * links, images, allowance and cost): an approval or decline sends it back (issue 27).
    */
   selectionHash: string;
+  /**
+   * The item's stream version as of this answer (issue 29): what an edit made against this item
+   * sends back as its `Base-Version` header. Recorded with the change; conflicts are decided by
+   * value (`base`), never by this number.
+   */
+  version: number;
+}
+
+/**
+ * Field mode (issue 29): the values of an item as they were on the editor's screen before the
+ * edit, sent as `base` with a PATCH or PUT. `details` and `cabinetDetails` are checked against the
+ * current values (someone else changed them differently since: 409 `EditConflictAnswer`); the
+ * lists are merged three-way: current − (base − sent) + (sent − base).
+ */
+export interface ItemEditBase {
+  details?: string;
+  cabinetDetails?: CabinetDetails | null;
+  referenceLinks?: readonly string[];
+  referenceImages?: readonly string[];
+  cabinetLinks?: readonly string[];
+  cabinetImages?: readonly string[];
+}
+
+/** The texts a conflict names: those someone else changed since the base, and the edit changed differently. */
+export type ConflictingItemField = 'details' | 'cabinetDetails';
+
+/** The one message of an edit conflict (item or room), and of a client-made id that is taken. */
+export { EDIT_CONFLICT_MESSAGE, ID_TAKEN_MESSAGE } from '../events/projects/edit-base';
+
+/**
+ * PATCH / PUT of an item whose `base` is stale for a text someone else changed (409): nothing
+ * recorded. `current` holds each conflicting field's value now (for cabinet details, the whole
+ * current object); `item` is the item as it is now.
+ */
+export interface EditConflictAnswer {
+  message: typeof EDIT_CONFLICT_MESSAGE;
+  fieldErrors: Partial<Record<ConflictingItemField, string[]>>;
+  current: { details?: string; cabinetDetails?: CabinetDetails | null };
+  item: ChecklistItem;
+}
+
+/** PUT /api/rooms/{id} whose `base.customName` is stale, someone else having renamed the room differently (409): nothing recorded. */
+export interface RoomConflictAnswer {
+  message: typeof EDIT_CONFLICT_MESSAGE;
+  fieldErrors: { customName: string[] };
+  current: { customName: string | null };
+  room: Room;
+}
+
+/** A create (item or room) whose client-made `id` is taken (409), by anything of anyone's: nothing else is said. */
+export interface IdTakenAnswer {
+  message: 'This id is already used';
+  fieldErrors: { id: string[] };
 }
 
 /** Approve or decline sent for a selection that has changed since (409): nothing recorded; the item as it is now. */
