@@ -19,5 +19,5 @@ export async function itemHistory(projectId: string, itemId: string, asOf: strin
   const state = stateAt(upTo, itemDecider.initialState, itemDecider.evolve, {});
   const last = upTo.at(-1);
   if (!last || !state.exists) throw notFound('Checklist item at that time');
-  return { version: last.version, at: last.meta.at, state: itemAuditView(projectId, events)(state) };
+  return { version: last.version, at: last.meta.at, state: itemAuditView(projectId, events)(state, last.version) };
 }

@@ -19,10 +19,11 @@ import { itemItem } from '../projections/item-views';
  * events the audit export carries and the verifier checks.
  */
 
-const entryOf = ({ version, event, at, actorId, actor, role, changes }: AuditEntry): ItemHistoryEntry => ({
+const entryOf = ({ version, event, at, deviceTime, actorId, actor, role, changes }: AuditEntry): ItemHistoryEntry => ({
   version,
   eventType: event,
   at,
+  ...(deviceTime ? { deviceTime } : {}),
   actor: { id: actorId, name: actor, role },
   changes: [...changes],
 });
@@ -35,10 +36,11 @@ const entryOf = ({ version, event, at, actorId, actor, role, changes }: AuditEnt
 export function itemHistoryEntries(projectId: string, events: readonly StoredEvent[]): ItemHistoryEntry[] {
   const owned = events.filter(itemDecider.owns);
   const view = itemAuditView(projectId, owned);
-  // selectionHash is derived from the fields listed beside it: a change shows as those fields, not twice.
+  // selectionHash is derived from the fields listed beside it: a change shows as those fields, not
+  // twice; the version moves with every event, a change of no field.
   const fields = (state: ItemState) => {
     if (!state.exists) return {};
-    const { selectionHash: _derived, ...item } = view(state);
+    const { selectionHash: _derived, version: _version, ...item } = view(state);
     return item;
   };
   return auditTrail(owned, itemDecider.initialState, itemDecider.evolve, fields).map((entry, index) => {
@@ -48,10 +50,10 @@ export function itemHistoryEntries(projectId: string, events: readonly StoredEve
   });
 }
 
-/** An item's state as the API answers it, its approval named by the actor of the item's events who gave it. */
-export function itemAuditView(projectId: string, events: readonly (StoredEvent & ItemEvent)[]): (state: ItemState) => ChecklistItem {
+/** An item's state as the API answers it (at `version`, when given), its approval named by the actor of the item's events who gave it. */
+export function itemAuditView(projectId: string, events: readonly (StoredEvent & ItemEvent)[]): (state: ItemState, version?: number) => ChecklistItem {
   const approvers = new Map(events.filter((event) => event.type === 'ItemApproved' || event.type === 'ItemDeclined').map((event) => [event.meta.actorId, event.meta.displayName]));
-  return (state) => itemDto(itemItem(projectId, state, approvers.get(state.approval?.by ?? '') ?? ''));
+  return (state, version) => itemDto(itemItem(projectId, state, approvers.get(state.approval?.by ?? '') ?? '', version));
 }
 
 /** The project's fields as the API names them, and each live room as `room:<id>` → its name. */
@@ -121,7 +123,7 @@ export function projectTrail(projectId: string, streams: readonly AuditStream[])
     for (const event of upcast(events).filter(chatDecider.owns)) {
       const roomId = (event.data as { roomId?: string | null }).roomId ?? undefined;
       const { version, type, meta } = event;
-      entries.push({ version, eventType: type, at: meta.at, actor: { id: meta.actorId, name: meta.displayName, role: meta.role }, changes: chatChanges(event), streamId, subject: roomId ? { kind: 'chat', roomId } : { kind: 'chat' } });
+      entries.push({ version, eventType: type, at: meta.at, ...(meta.deviceTime ? { deviceTime: meta.deviceTime } : {}), actor: { id: meta.actorId, name: meta.displayName, role: meta.role }, changes: chatChanges(event), streamId, subject: roomId ? { kind: 'chat', roomId } : { kind: 'chat' } });
     }
   }
 

@@ -11,6 +11,10 @@ export interface Caller {
   readonly principal: SignedIn;
   readonly requestId: string;
   readonly idempotency?: IdempotencyKey;
+  /** Field mode (issue 29): the device's clock when the change was made (`Device-Time`, UTC ISO), kept in the events' meta apart from `at`. */
+  readonly deviceTime?: string;
+  /** The stream version the change was made against (`Base-Version`), kept in the events' meta. */
+  readonly baseVersion?: number;
 }
 
 /**
@@ -38,7 +42,15 @@ export async function resolveActor(by: CommandBy): Promise<{ actor: Actor; meta:
     const displayName = by.principal.displayName ?? (user ? `${user.firstName} ${user.lastName}` : by.principal.userId);
     return {
       actor: { userId: by.principal.userId, role: by.principal.role },
-      meta: { actorId: by.principal.userId, role: by.principal.role, displayName, at, requestId: by.requestId },
+      meta: {
+        actorId: by.principal.userId,
+        role: by.principal.role,
+        displayName,
+        at,
+        requestId: by.requestId,
+        ...(by.deviceTime === undefined ? {} : { deviceTime: by.deviceTime }),
+        ...(by.baseVersion === undefined ? {} : { baseVersion: by.baseVersion }),
+      },
       idempotency: by.idempotency,
     };
   }

@@ -42,8 +42,11 @@ export interface RunOptions<State, Event extends NewEvent, Result> {
   readonly known?: readonly object[];
   /** Writes to records that change with the events (an account's user record, its tokens…). */
   readonly writes?: readonly ViewWrite[];
-  /** What the caller gets back (and what a retried request with the same key gets again); `at` is the events' time. */
-  readonly respond?: (after: State, events: readonly Event[], at: string) => Result;
+  /**
+   * What the caller gets back (and what a retried request with the same key gets again): `at` is
+   * the events' time, `version` the stream's after them.
+   */
+  readonly respond?: (after: State, events: readonly Event[], at: string, version: number) => Result;
   /** The stream's head, when the request already read it (with the session): used by the first attempt only. */
   readonly head?: StreamHead;
   /**
@@ -95,7 +98,7 @@ export async function runCommands<Command, State, Event extends NewEvent, Result
         ...(options.writes ?? []),
       ];
     },
-    respond: (after, events) => options.respond?.(after, events, meta.at) as Result,
+    respond: (after, events, version) => options.respond?.(after, events, meta.at, version) as Result,
   });
   if (outcome.events.length) await projection?.settle?.({ before, events: outcome.events.filter(decider.owns) }, stateViewTable);
   recordCommands(parseStreamId(streamId)?.kind ?? 'stream', commands.map((command) => String((command as { type?: unknown }).type)), Math.max(0, attempts - 1), target.tenantId);
@@ -167,8 +170,8 @@ export interface Command<State, Event extends NewEvent, Result> {
   views?(context: { before: State; after: State; events: readonly StoredEvent[] }): readonly ViewWrite[] | Promise<readonly ViewWrite[]>;
   /** The state to keep with the stream's head after the append (none: the head keeps none). */
   snapshot?(after: State): Snapshot | undefined;
-  /** What the caller gets back (and what a retried request with the same key gets again). */
-  respond(after: State, events: readonly Event[]): Result;
+  /** What the caller gets back (and what a retried request with the same key gets again); `version`: the stream's after the events. */
+  respond(after: State, events: readonly Event[], version: number): Result;
   readonly idempotency?: IdempotencyKey;
   readonly retry?: RetryPolicy;
 }
@@ -187,14 +190,17 @@ export async function runCommand<State, Event extends NewEvent, Result>(
   const policy = command.retry ?? defaultRetryPolicy;
 
   const attempt = async (): Promise<CommandOutcome<Result>> => {
+    const { state, position } = await command.load();
+    // After the load: a request with this key that committed what was loaded has its record
+    // there, so a copy racing it answers its answer instead of deciding on its result (deleting
+    // a deleted item, adding an id it added). A load from before it fails the commit and retries.
     if (command.idempotency) {
       const earlier = await store.idempotentResponse(command.idempotency);
-      if (earlier !== undefined) return { result: earlier as Result, events: [], replayed: true };
+      if (earlier) return { result: earlier.response as Result, events: [], replayed: true };
     }
-    const { state, position } = await command.load();
-    const decided = command.decide(state);
+    const decided = decideAt(command, state, position);
     const after = fold(command.evolve, state, decided);
-    const result = command.respond(after, decided);
+    const result = command.respond(after, decided, position.version + decided.length);
     const prepared = await store.prepare({
       streamId: command.streamId,
       expected: position,
@@ -225,6 +231,16 @@ export async function runCommand<State, Event extends NewEvent, Result>(
     if (error instanceof ConcurrencyConflict) {
       throw conflict(`${error.streamId} was changed by someone else at the same time; please try again`);
     }
+    throw error;
+  }
+}
+
+/** The command's events; a refusal names the stream version it was decided at (an answer with the aggregate names it). */
+function decideAt<State, Event extends NewEvent>(command: Pick<Command<State, Event, unknown>, 'decide'>, state: State, position: StreamPosition): Event[] {
+  try {
+    return command.decide(state);
+  } catch (error) {
+    if (error instanceof DomainError) error.streamVersion = position.version;
     throw error;
   }
 }

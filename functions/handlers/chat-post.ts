@@ -4,7 +4,6 @@ import { signedInUser } from '../auth/users';
 import { chatPostPreload } from '../chat/chat-store';
 import { postMessage } from '../chat/post-message';
 import { httpHandler } from '../http/handler';
-import { reply } from '../http/responses';
 import { visibleSummary } from '../projects/project-access';
 import { httpRoutes } from '../routes';
 
@@ -14,12 +13,12 @@ import { httpRoutes } from '../routes';
  */
 export const handler = httpHandler(
   httpRoutes.postChat,
-  { body: postMessageInput, preload: (_params, body) => chatPostPreload(body.projectId, body.roomId) },
-  async ({ body, principal, requestId, idempotency, preloaded }) => {
+  { body: postMessageInput, preload: (_params, body) => chatPostPreload(body.projectId, body.roomId), created: true },
+  async ({ body, principal, caller, preloaded }) => {
     const [summary, head, room] = preloaded;
     const project = visibleSummary(principal, summary);
     // The session carries the sender's name (an older session reads it from the account).
     const name = principal.displayName ?? displayName(await signedInUser(principal.userId));
-    return reply(201, await postMessage({ principal, requestId, idempotency }, name, project, body, { head, room }));
+    return postMessage(caller, name, project, body, { head, room });
   },
 );

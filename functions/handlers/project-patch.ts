@@ -13,13 +13,13 @@ import { httpRoutes } from '../routes';
  * steps: the session with the summary and stream head, the transaction; the answer is the
  * summary as the transaction leaves it.
  */
-export const handler = httpHandler(httpRoutes.patchProject, { body: projectPatchInput, params: idParam, preload: projectPreload }, async ({ body, params, principal, requestId, idempotency, preloaded }) => {
+export const handler = httpHandler(httpRoutes.patchProject, { body: projectPatchInput, params: idParam, preload: projectPreload }, async ({ body, params, principal, caller, preloaded }) => {
   const { summary, head } = await accessibleProject(principal, params.id, preloaded);
   const commands: ProjectCommand[] = [];
   if (body.lockBoxCode !== undefined) commands.push({ type: 'setLockBoxCode', code: body.lockBoxCode });
   if (body.status !== undefined) commands.push({ type: 'update', details: { ...detailsOf(summary), status: body.status } });
   const { result } = await runCommands(projectDecider, inProject({ projectId: params.id, tenantId: summary.contractorId }), commands, {
-    by: { principal, requestId, idempotency },
+    by: caller,
     projection: projectViews,
     head,
     respond: (after, events, at) => projectDto(summaryAfter(summary, after, events.length ? at : undefined)),

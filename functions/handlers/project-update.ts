@@ -6,6 +6,6 @@ import { updateProject } from '../projects/update-project';
 import { httpRoutes } from '../routes';
 
 /** Edits the project's details (see updateProject); its summary and stream head are read with the session. */
-export const handler = httpHandler(httpRoutes.updateProject, { body: projectInput, params: idParam, preload: projectPreload }, async ({ body, params, principal, requestId, idempotency, preloaded }) =>
-  updateProject({ principal, requestId, idempotency }, await accessibleProject(principal, params.id, preloaded), body),
+export const handler = httpHandler(httpRoutes.updateProject, { body: projectInput, params: idParam, preload: projectPreload }, async ({ body, params, principal, caller, preloaded }) =>
+  updateProject(caller, await accessibleProject(principal, params.id, preloaded), body),
 );

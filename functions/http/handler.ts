@@ -11,20 +11,23 @@ import { config } from '../config';
 import { logger } from '../logger';
 import { recordRequest } from '../metrics';
 import type { Access, HttpRoute, RouteName } from '../routes';
-import type { IdempotencyKey } from '../store/event-store';
+import { answerOfRecord, type IdempotencyKey } from '../store/event-store';
+import { stateKeys } from '../store/keys';
+import { BASE_VERSION_HEADER, BASE_VERSION_MESSAGE, DEVICE_TIME_HEADER, DEVICE_TIME_MESSAGE, parseBaseVersion, parseDeviceTime } from '../../contract/headers';
 import { guardJson, guardPathParameters, guardQuery, refuseContentType } from './input-guard';
 import { cameThroughCloudFront, DIRECT_CALL_REFUSED, ORIGIN_VERIFY_HEADER } from './client-address';
 import { compressedResult } from './compression';
 import type { RouteAnswers } from '../../contract/answers';
-import { errorReply, reply, toResult, type ErrorStatus, type Reply, type SuccessStatus } from './responses';
+import { errorReply, isReply, reply, toResult, type ErrorStatus, type Reply, type SuccessStatus } from './responses';
 
 /**
  * The one way to write an HTTP handler: it refuses non-JSON bodies on state-changing routes (415,
  * before anything runs), checks every body, path parameter and query against the hostile-input
  * guard (input-guard.ts), parses and validates the request with zod, checks the caller against
- * the route's access from the manifest, reads the Idempotency-Key header, logs one structured
- * line per request, and turns every error into a JSON answer without a stack trace, with the
- * security headers (security-headers.ts) on every answer.
+ * the route's access from the manifest, reads the field-mode headers of a write (Idempotency-Key,
+ * Device-Time, Base-Version: contract/headers.ts), answers a replayed Idempotency-Key with its
+ * first answer, logs one structured line per request, and turns every error into a JSON answer
+ * without a stack trace, with the security headers (security-headers.ts) on every answer.
  *
  * @example
  * export const handler = httpHandler(httpRoutes.createRoom, { body: createRoomBody }, async ({ body, principal }) => …);
@@ -45,6 +48,17 @@ export interface HttpRequest<A extends Access, B, Q, P> {
   readonly requestId: string;
   /** Present on writes that carried an Idempotency-Key header. */
   readonly idempotency?: IdempotencyKey;
+  /**
+   * Who asks, as a command records it: the principal, the request, its Idempotency-Key, and the
+   * Device-Time and Base-Version its headers gave (field mode, issue 29). Pass it on as `by`.
+   */
+  readonly caller: {
+    readonly principal: PrincipalFor<A>;
+    readonly requestId: string;
+    readonly idempotency?: IdempotencyKey;
+    readonly deviceTime?: string;
+    readonly baseVersion?: number;
+  };
   /** The items `preload` named, read with the session (in its order; undefined where none). */
   readonly preloaded: readonly (Record<string, unknown> | undefined)[];
   readonly event: APIGatewayProxyEventV2;
@@ -74,6 +88,11 @@ export interface Schemas<B, Q, P> {
    * reach the handler only when the session is valid and its user is the one claimed.
    */
   readonly preload?: (params: Parsed<P>, body: Parsed<B>, caller: { readonly userId: string }) => readonly { pk: string; sk: string }[];
+  /**
+   * The route answers 201 Created with what the handler returns (else 200), so does a replay of
+   * its Idempotency-Key, which the http layer answers from the key's record without running it.
+   */
+  readonly created?: true;
 }
 
 export function httpHandler<
@@ -104,19 +123,37 @@ export function httpHandler<
       guardQuery(event.queryStringParameters);
       // Read before the session only to name what to preload; a bad body is refused after it, as before.
       const body = attempt(() => readJsonBody(event, schemas.body !== undefined));
-      const signedIn = await authorize(route.access, event, (userId) => preloadKeys(schemas, event, body, userId));
+      // A write's Idempotency-Key record is read with the session too: a replay costs one round trip.
+      const recordKey = keyOfRecord(event);
+      const signedIn = await authorize(route.access, event, (userId) => [...preloadKeys(schemas, event, body, userId), ...(recordKey ? [stateKeys.idempotency(userId, recordKey)] : [])]);
       principal = signedIn.principal;
+      const record = recordKey && principal ? signedIn.items.at(-1) : undefined;
+      const preloaded = recordKey && principal ? signedIn.items.slice(0, -1) : signedIn.items;
+      const parsedBody = parseInput('body', schemas.body, body());
+      const idempotency = readIdempotencyKey(event, principal);
+      const device = readDeviceHeaders(event);
+      const success = schemas.created ? 201 : 200;
+      // The first answer, as it was: whatever changed since (a deleted item) does not matter to it.
+      const first = record && idempotency && answerOfRecord(record, idempotency, new Date());
+      // The header tells an operator (and a test) that nothing ran: the answer is the record's.
+      if (first) return finish(toResult(reply(success, first.response, { headers: { 'idempotent-replayed': 'true' } })));
       const request = {
-        body: parseInput('body', schemas.body, body()),
+        body: parsedBody,
         query: parseInput('query', schemas.query, event.queryStringParameters ?? {}),
         params: parseInput('path', schemas.params, event.pathParameters ?? {}),
         principal,
         requestId,
-        idempotency: readIdempotencyKey(event, principal),
-        preloaded: signedIn.items,
+        idempotency,
+        caller: { principal, requestId, ...(idempotency ? { idempotency } : {}), ...device },
+        preloaded,
         event,
       } as HttpRequest<R['access'], B, Q, P>;
-      result = toResult(await handle(request));
+      const answer = await handle(request);
+      if (idempotency && isReply(answer) && answer.statusCode !== success && answer.statusCode < 300) {
+        // A replay answered from the key's record would say `success`: the route should declare `created`.
+        logger.warn('a keyed write answered a status its replay will not', { requestId, route: event.routeKey, status: answer.statusCode, replayStatus: success });
+      }
+      result = toResult(schemas.created && !isReply(answer) ? reply(success, answer) : answer);
     } catch (error) {
       const { reply: answer, expected } = errorReply(error, requestId);
       if (!expected && answer.statusCode >= 500) logger.error('unhandled error', { requestId, error: error as Error });
@@ -229,6 +266,31 @@ function parseInput(part: string, schema: z.ZodMiniType | undefined, value: unkn
     .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
     .join('; ');
   throw new DomainError('invalid', message, fieldErrors);
+}
+
+/** A write's Idempotency-Key, when it is well-formed (to read its record by; readIdempotencyKey refuses the others). */
+function keyOfRecord(event: APIGatewayProxyEventV2): string | undefined {
+  const key = event.headers?.['idempotency-key'];
+  return key !== undefined && event.requestContext.http.method !== 'GET' && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : undefined;
+}
+
+/**
+ * A write's Device-Time and Base-Version (contract/headers.ts), each only when sent; a malformed
+ * one is refused naming it, before anything runs.
+ */
+function readDeviceHeaders(event: APIGatewayProxyEventV2): { deviceTime?: string; baseVersion?: number } {
+  if (event.requestContext.http.method === 'GET') return {};
+  const fieldErrors: Record<string, string[]> = {};
+  const sentTime = event.headers?.['device-time'];
+  const sentVersion = event.headers?.['base-version'];
+  const deviceTime = sentTime === undefined ? undefined : parseDeviceTime(sentTime);
+  const baseVersion = sentVersion === undefined ? undefined : parseBaseVersion(sentVersion);
+  if (sentTime !== undefined && deviceTime === undefined) fieldErrors[DEVICE_TIME_HEADER] = [DEVICE_TIME_MESSAGE];
+  if (sentVersion !== undefined && baseVersion === undefined) fieldErrors[BASE_VERSION_HEADER] = [BASE_VERSION_MESSAGE];
+  if (Object.keys(fieldErrors).length) {
+    throw new DomainError('invalid', Object.entries(fieldErrors).map(([header, [message]]) => `${header}: ${message}`).join('; '), fieldErrors);
+  }
+  return { ...(deviceTime === undefined ? {} : { deviceTime }), ...(baseVersion === undefined ? {} : { baseVersion }) };
 }
 
 function readIdempotencyKey(event: APIGatewayProxyEventV2, principal: Principal | undefined): IdempotencyKey | undefined {

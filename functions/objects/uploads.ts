@@ -76,7 +76,9 @@ export async function publishUpload(caller: Caller, input: { objectURL: string; 
   // Recorded once the photo is published, so the history never names a photo that is not there.
   if (item) {
     const command = { type: 'recordPhoto', objectPath: published.objectPath, contentType: kind.contentType, bytes: head.bytes } as const;
-    await runCommands(itemDecider, inProject(item.location, item.id), [command], { by: caller, projection: itemViews(item.location) });
+    // The answer is kept with the Idempotency-Key: a replay answers the same path.
+    const answer = { objectPath: published.objectPath };
+    await runCommands(itemDecider, inProject(item.location, item.id), [command], { by: caller, projection: itemViews(item.location), respond: () => answer });
   }
   await deleteObject(upload.key);
   return { objectPath: published.objectPath };

@@ -30,12 +30,22 @@ export type ApprovalView = ApprovalState & { readonly name: string };
 
 /**
  * An item's view. Views written before issue 18 lack its fields (allowance, cost, decideBy,
- * leadTimeDays, approval): readers take a missing one as null.
+ * leadTimeDays, approval): readers take a missing one as null. `version` is the item's stream
+ * version it shows (issue 29); views written before lack it until `npm run views:rebuild`.
  */
-export type ItemView = Omit<ItemState, 'exists' | 'itemId' | 'approval'> & { readonly id: string; readonly projectId: string; readonly completed: boolean; readonly approval: ApprovalView | null };
+export type ItemView = Omit<ItemState, 'exists' | 'itemId' | 'approval'> & {
+  readonly id: string;
+  readonly projectId: string;
+  readonly completed: boolean;
+  readonly approval: ApprovalView | null;
+  readonly version?: number;
+};
 
-/** The item's view (its key last: see ./project-views.ts); `approverName` names whoever gave the item's approval or decline (its event's actor). */
-export function itemItem(projectId: string, item: ItemState, approverName = '') {
+/**
+ * The item's view (its key last: see ./project-views.ts); `approverName` names whoever gave the
+ * item's approval or decline (its event's actor); `version`, the stream's after the state's last event.
+ */
+export function itemItem(projectId: string, item: ItemState, approverName = '', version?: number) {
   const { exists: _exists, itemId, fromTemplate: _fromTemplate, approval, ...fields } = item as ItemState & { fromTemplate?: unknown };
   return {
     id: itemId,
@@ -43,6 +53,7 @@ export function itemItem(projectId: string, item: ItemState, approverName = '') 
     ...fields,
     approval: approval ? { ...approval, name: approverName } : null,
     completed: isComplete(item),
+    ...(version === undefined ? {} : { version }),
     ...stateKeys.roomItem(item.roomId, itemId),
   };
 }
@@ -125,7 +136,7 @@ function writeItemViews(writes: WriteSet, { before, events }: Change<ItemState, 
     }
     state = after;
   }
-  if (state.exists) writes.put(itemItem(location.projectId, state, approver));
+  if (state.exists) writes.put(itemItem(location.projectId, state, approver, events.at(-1)?.version));
   else writes.delete(stateKeys.roomItem(location.roomId, state.itemId || before.itemId));
   if (!before.exists && state.exists) {
     writes.put({ ...stateKeys.itemPointer(state.itemId), projectId: location.projectId, roomId: location.roomId });

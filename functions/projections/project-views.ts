@@ -172,7 +172,8 @@ export const projectViews: Projection<ProjectState, ProjectEvent> = {
         case 'RoomAdded': {
           const room = after.rooms.at(-1)!;
           writes.put(roomItem(after.projectId, room, stored.version));
-          writes.put({ ...stateKeys.roomPointer(room.roomId), projectId: after.projectId });
+          // A client-made id (field mode) may name another project's room: never taken over.
+          writes.put({ ...stateKeys.roomPointer(room.roomId), projectId: after.projectId }, { expression: 'attribute_not_exists(pk)' });
           writes.add(summaryKey, { totalRooms: 1 });
           break;
         }

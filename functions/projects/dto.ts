@@ -120,6 +120,8 @@ const itemAnswer = (item: ItemView): Omit<ChecklistItem, 'selectionHash'> => ({
   decideBy: item.decideBy ?? null,
   leadTimeDays: item.leadTimeDays ?? null,
   approval: approvalDto(item.approval ?? null),
+  // A view written before issue 29 has none until views:rebuild: 0 says so (conflicts are decided by value, not by it).
+  version: item.version ?? 0,
 });
 
 export function approvalDto(approval: ApprovalView | null): Approval | null {

@@ -19,3 +19,21 @@ describe('an item PATCH as commands', () => {
     ]);
   });
 });
+
+describe('an item PATCH with a base (field mode, issue 29)', () => {
+  it('checks the texts against their base first, and merges cabinet details and lists against theirs', () => {
+    const base = { details: 'Old', cabinetDetails: { style: 'Shaker' }, referenceLinks: ['https://a.example/'] };
+    expect(itemPatchCommands({ purchasesMade: true, details: 'New', cabinetDetails: { style: 'Flat' }, referenceLinks: ['https://b.example/'], referenceImages: [], base })).toEqual([
+      { type: 'checkBase', edits: { details: 'New', cabinetDetails: { style: 'Flat' } }, base },
+      { type: 'setFlag', flag: 'purchased', value: true },
+      { type: 'editDetails', details: 'New' },
+      { type: 'editCabinetDetails', cabinetDetails: { style: 'Flat' }, base: { style: 'Shaker' } },
+      { type: 'setList', field: 'referenceLinks', values: ['https://b.example/'], base: ['https://a.example/'] },
+      { type: 'setList', field: 'referenceImages', values: [] },
+    ]);
+  });
+
+  it('checks nothing when the base names no text the patch edits', () => {
+    expect(itemPatchCommands({ purchasesMade: true, base: { details: 'Old' } })).toEqual([{ type: 'setFlag', flag: 'purchased', value: true }]);
+  });
+});

@@ -10,6 +10,7 @@ import { type EventMeta, type NewEvent, type StoredEvent, type StreamPosition } 
 import { DomainError, conflict } from '../../events/errors';
 import type { EventCatalogue } from '../../events/catalogue-machinery';
 import { hashEvent } from '../../events/hash-chain';
+import { IDEMPOTENCY_RETENTION_DAYS } from '../../contract/headers';
 import { stateKeys } from './keys';
 import { eventReads, type Snapshot } from './event-reads';
 
@@ -114,7 +115,11 @@ export interface EventStoreOptions {
   readonly personalData?: PersonalDataCipher;
 }
 
-const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * How long an Idempotency-Key's first answer is kept (issue 29): a phone may be a week offline
+ * before its outbox replays, and a day to spare. DynamoDB's TTL removes the record after that.
+ */
+export const IDEMPOTENCY_TTL_SECONDS = IDEMPOTENCY_RETENTION_DAYS * 24 * 60 * 60;
 /** DynamoDB's limit on items in one transaction. */
 const MAX_TRANSACTION_ITEMS = 100;
 
@@ -230,7 +235,8 @@ export function createEventStore(options: EventStoreOptions) {
         Item: {
           ...stateKeys.idempotency(idempotency.scope, idempotency.key),
           requestHash: idempotency.requestHash,
-          response: idempotency.response,
+          // As JSON text: a replay answers byte for byte what the first request did (a map's keys come back in any order).
+          ...(idempotency.response === undefined ? {} : { response: JSON.stringify(idempotency.response) }),
           expiresAt: Math.floor(now().getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -238,20 +244,32 @@ export function createEventStore(options: EventStoreOptions) {
     };
   }
 
-  /** The idempotency record's response, if this key was used before for the same request. */
-  async function idempotentResponse(key: IdempotencyKey): Promise<unknown | undefined> {
+  /**
+   * The first answer to this key, if it was used before for the same request (`response` may be
+   * absent: an answer with no body); undefined when it was not used, or its record expired.
+   */
+  async function idempotentResponse(key: IdempotencyKey): Promise<{ readonly response: unknown } | undefined> {
     const { Item } = await client.send(
       new GetCommand({ TableName: stateTableName, Key: stateKeys.idempotency(key.scope, key.key), ConsistentRead: true }),
     );
-    // DynamoDB deletes expired items lazily (up to days later): ignore them ourselves.
-    if (!Item || Item.expiresAt * 1000 < now().getTime()) return undefined;
-    if (Item.requestHash !== key.requestHash) {
-      throw new DomainError('unprocessable', 'Idempotency-Key: this key was already used for a different request');
-    }
-    return Item.response;
+    return Item && answerOfRecord(Item, key, now());
   }
 
   return { prepare, commit, append, idempotentResponse, ...reads };
+}
+
+/**
+ * An idempotency record's first answer for this request (see idempotentResponse); the http layer
+ * reads the record with the session and asks the same.
+ */
+export function answerOfRecord(record: Record<string, unknown>, key: IdempotencyKey, at: Date): { readonly response: unknown } | undefined {
+  // DynamoDB deletes expired items lazily (up to days later): ignore them ourselves.
+  if ((record.expiresAt as number) * 1000 < at.getTime()) return undefined;
+  if (record.requestHash !== key.requestHash) {
+    throw new DomainError('unprocessable', 'Idempotency-Key: this key was already used for a different request');
+  }
+  // Records written before answers were kept as text hold the answer itself.
+  return { response: typeof record.response === 'string' ? JSON.parse(record.response) : record.response };
 }
 
 const viewPart = (view: ViewWrite) => ({

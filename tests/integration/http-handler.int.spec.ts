@@ -149,7 +149,8 @@ describe('errors', () => {
 
 describe('Idempotency-Key header', () => {
   const store = storeWith();
-  const appendNote = httpHandler(route('authenticated'), { body: z.object({ text: z.string() }) }, async ({ body, principal, idempotency, params }) => {
+  // It answers 201 Created, so does a replay answered from the key's record (which runs nothing).
+  const appendNote = httpHandler(route('authenticated'), { body: z.object({ text: z.string() }), created: true }, async ({ body, principal, idempotency, params }) => {
     const streamId = `note#${principal.userId}`;
     const outcome = await runCommand(store, {
       streamId,
