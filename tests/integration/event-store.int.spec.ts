@@ -250,6 +250,23 @@ describe('Idempotency-Key', () => {
     expect(await store.readStream(streamId)).toHaveLength(1);
   });
 
+  it('answers a copy that loads what the first committed with the first answer, where deciding again would be refused (a delete of a deleted item)', async () => {
+    const store = storeWith();
+    const streamId = uniqueId('item');
+    const idempotency = { ...key(), key: uniqueId('key') };
+    // Appends once: deciding on a stream that already has its note is refused, as a second delete is.
+    const once = { ...addNote(store, streamId, 'once'), decide: (count: number) => { if (count > 0) throw new DomainError('not_found', 'Already done'); return [note('once')]; } };
+    let firstCommitted!: () => void;
+    const committed = new Promise<void>((resolve) => (firstCommitted = resolve));
+    // The copy starts first, but its load is slow: it reads the stream only once the first has committed.
+    const copy = runCommand(store, { ...once, idempotency, load: async () => (await committed, once.load()) });
+    const first = await runCommand(store, { ...once, idempotency });
+    firstCommitted();
+    expect(first).toMatchObject({ replayed: false, result: { version: 1 } });
+    expect(await copy).toMatchObject({ replayed: true, result: { version: 1 }, events: [] });
+    expect(await store.readStream(streamId)).toHaveLength(1);
+  });
+
   it('refuses a key reused for a different request with 422 and appends nothing', async () => {
     const store = storeWith();
     const streamId = uniqueId('item');
