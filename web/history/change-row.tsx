@@ -1,12 +1,13 @@
 import { ArrowRight } from 'lucide-react';
 import type { ItemHistoryEntry } from '../../contract/audit';
 import { roleLabels } from '../chat/format';
-import { localDateTime, type ChangeLine } from './format';
+import { localDateTime, madeOfflineText, type ChangeLine } from './format';
 
 /** One change as the item History and the Audit page show it: who, as what, when, what it did, each field. */
 
 /** The body of an entry (the page puts what it is about above it, and an action below). */
-export function ChangeEntryBody({ entry, summary, lines }: { entry: Pick<ItemHistoryEntry, 'actor' | 'at'>; summary: string | null; lines: readonly ChangeLine[] }) {
+export function ChangeEntryBody({ entry, summary, lines }: { entry: Pick<ItemHistoryEntry, 'actor' | 'at' | 'deviceTime'>; summary: string | null; lines: readonly ChangeLine[] }) {
+  const offline = madeOfflineText(entry);
   return (
     <>
       <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
@@ -18,6 +19,12 @@ export function ChangeEntryBody({ entry, summary, lines }: { entry: Pick<ItemHis
         <time dateTime={entry.at} className="text-gray-600 dark:text-gray-400">
           {localDateTime(entry.at)}
         </time>
+        {offline && (
+          // Quiet: when the person made it, by their device, since it reached us later.
+          <span data-testid="made-offline" className="text-xs text-gray-600 dark:text-gray-400">
+            · {offline}
+          </span>
+        )}
       </p>
       {summary && <p className="text-sm">{summary}</p>}
       {lines.length > 0 && (

@@ -174,6 +174,23 @@ export const localDateTime = (iso: string): string => {
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
 };
 
+const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+const dayTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Field mode (issue 29): 'made offline at 2:02 PM' when the person's device made the change more
+ * than a minute before (or after: a wrong clock) the server recorded it; the day too when it was
+ * another day. Null when the two agree, or no device time was sent.
+ */
+export function madeOfflineText({ at, deviceTime }: { at: string; deviceTime?: string }): string | null {
+  if (!deviceTime) return null;
+  const [device, server] = [new Date(deviceTime), new Date(at)];
+  if (Number.isNaN(device.getTime()) || Number.isNaN(server.getTime()) || Math.abs(server.getTime() - device.getTime()) <= 60_000) return null;
+  const sameDay = device.toDateString() === server.toDateString();
+  // ICU puts a narrow no-break space before AM/PM: a plain one reads (and matches) the same.
+  return `made offline at ${(sameDay ? timeFormat : dayTimeFormat).format(device).replace(/\u202f/g, ' ')}`;
+}
+
 const pad = (value: number) => String(value).padStart(2, '0');
 /** A moment as `<input type="datetime-local" step="1">` reads it: local time, to the second. */
 export function toLocalInput(iso: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeLines, fromLocalInput, toLocalInput } from './format';
+import { changeLines, fromLocalInput, madeOfflineText, toLocalInput } from './format';
 
 const plain = { name: 'Countertops', category: 'standard' } as const;
 
@@ -68,5 +68,15 @@ describe('the picker’s local time', () => {
     ]);
     expect(changeLines([{ field: 'approval', before: declined, after: null }], plain)).toEqual([{ kind: 'value', label: 'Approval', before: 'Declined: Too dark', after: '(none)' }]);
     expect(changeLines([{ field: 'decideBy', before: null, after: '2026-12-01' }], plain)).toEqual([{ kind: 'value', label: 'Decide by', before: '(empty)', after: '2026-12-01' }]);
+  });
+});
+
+describe('a change made offline (issue 29)', () => {
+  it('says when the device made it, only when that is more than a minute from the server’s time', () => {
+    const at = new Date(2026, 10, 26, 14, 30, 0).toISOString();
+    expect(madeOfflineText({ at, deviceTime: new Date(2026, 10, 26, 14, 2, 0).toISOString() })).toBe('made offline at 2:02 PM');
+    expect(madeOfflineText({ at, deviceTime: new Date(2026, 10, 25, 9, 15, 0).toISOString() })).toBe('made offline at Nov 25, 2026, 9:15 AM');
+    expect(madeOfflineText({ at, deviceTime: new Date(2026, 10, 26, 14, 29, 10).toISOString() })).toBeNull();
+    expect(madeOfflineText({ at })).toBeNull();
   });
 });
