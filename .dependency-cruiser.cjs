@@ -21,11 +21,13 @@
  * writes with; the HTTP plumbing; personal-data sealing, sessions and accounts' records; the
  * store; the SDK clients; then the files at the root of functions/ (config, logger, metrics,
  * limits, tables, the route manifest), which import no folder.
- * web/: the entry (web/*.ts[x] itself), the routes, the screens, shared pieces, the API client.
+ * web/: the entry (web/*.ts[x] itself), the routes, the screens, sign-in and the session, field
+ * mode's device side (offline/: the kept reads, pins, the outbox) and the service worker's
+ * registration (pwa/), shared pieces, the API client.
  */
 const floors = {
   functions: ['handlers', 'operations', 'people', 'pdf', 'digest', 'sharing', 'audit', 'objects', 'projects', 'accounts', 'chat', 'live', 'commands', 'projections', 'http', 'personal-data', 'auth', 'store', 'adapters'],
-  web: ['routes', 'homes', 'audit', 'checklist', 'history', 'chat', 'projects', 'digest', 'auth', 'components', 'api', 'build'],
+  web: ['routes', 'homes', 'audit', 'checklist', 'history', 'chat', 'projects', 'digest', 'auth', 'offline', 'pwa', 'components', 'api', 'build'],
 };
 
 const floorRules = Object.entries(floors).flatMap(([root, folders]) => [

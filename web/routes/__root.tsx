@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { ThemeProvider } from '../components/theme';
 import { Toaster } from '../components/toast';
+import { UpdateBar } from '../pwa/update-bar';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -20,6 +21,7 @@ function RootLayout() {
       <ThemeProvider>
         <div className="min-h-screen bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100">
           <Outlet />
+          <UpdateBar />
           <Toaster />
         </div>
       </ThemeProvider>
