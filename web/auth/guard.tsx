@@ -3,6 +3,7 @@ import { ErrorComponent, Link, useRouter, type ErrorComponentProps } from '@tans
 import { ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { Role, User } from '../../events/accounts/schemas';
+import { ApiError } from '../api/client';
 import { queries } from '../api/queries';
 import { buttonClass, linkClass } from '../components/button';
 import { PageSpinner } from '../components/page-spinner';
@@ -48,10 +49,15 @@ export function SignInInstead() {
   );
 }
 
+/**
+ * Offline (issue 29) the user comes from the copy kept on the device: a read that cannot reach the
+ * server (no answer at all) leaves the person signed in as they were. A 401 still signs them out
+ * (the user becomes null) and any other answer of the server still shows the account error.
+ */
 export function WithUser({ children }: { children: (user: User) => ReactNode }) {
   const me = useCurrentUser();
   if (me.isPending) return <PageSpinner />;
-  if (me.isError) return <AccountError error={me.error} onRetry={() => void me.refetch()} />;
+  if (me.isError && (me.error instanceof ApiError || !me.data)) return <AccountError error={me.error} onRetry={() => void me.refetch()} />;
   return me.data ? children(me.data) : <SignInInstead />;
 }
 

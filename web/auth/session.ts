@@ -3,6 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { serverMessage } from '../api/errors';
 import { toast } from '../components/toast';
 import { queries } from '../api/queries';
+import { forgetOfflineData } from '../offline/cache/forget';
+import { disownQueryCache } from '../offline/cache/persist';
 import { logout } from './api';
 
 /** The signed-in user (null when signed out), shared by every screen through the query cache. */
@@ -10,13 +12,18 @@ export function useCurrentUser() {
   return useQuery(queries.me());
 }
 
-/** After sign-out or account deletion: go to /login and forget everything cached for that user. */
+/**
+ * After sign-out or account deletion: go to /login and forget everything cached for that user, in
+ * memory and on the device (issue 29: the stored reads, pins, unsent changes and photos).
+ */
 export function useLeaveSession() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
     await navigate({ to: '/login' });
     queryClient.clear();
+    await forgetOfflineData();
+    disownQueryCache();
   };
 }
 

@@ -8,6 +8,10 @@ import { UserMenu } from '../auth/app-header';
 import { ChatAndHistoryButtons } from '../chat/chat-controls';
 import { iconButtonClass } from '../components/button';
 import { ThemeToggle } from '../components/theme';
+import { KeepOfflineToggle } from '../offline/cache/keep-offline-toggle';
+import { NotKeptOffline } from '../offline/cache/not-kept';
+import { OfflineNotice } from '../offline/cache/offline-notice';
+import { useReadWaitingForNetwork } from '../offline/cache/waiting-reads';
 import { refreshProject } from './api';
 
 /** The checklist page's header, and the frame it draws while there is no project to show. */
@@ -18,7 +22,10 @@ import { refreshProject } from './api';
  * figures ('0 of 0') before there are any.
  */
 export function ChecklistSkeleton() {
+  // Offline, a project not kept on the device waits for the network: say so rather than pulse on.
+  const waiting = useReadWaitingForNetwork((query) => query.queryKey[0] === 'projects' && query.queryKey[2] === 'checklist');
   const block = 'animate-pulse rounded-lg border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900';
+  if (waiting) return <NotKeptOffline text="This project is not kept on this device: it opens here when the connection is back." />;
   return (
     <div role="status" aria-label="Loading project" className="grid gap-4">
       <div className={`${block} h-[15.5rem] sm:h-[11.25rem] lg:h-[9.5rem]`} />
@@ -91,11 +98,14 @@ export function ChecklistHeader({ user, project, pending = false }: { user: User
                 <ShieldCheck aria-hidden="true" className="size-5" />
                 <span className="sr-only md:not-sr-only">Audit</span>
               </Link>
+              <KeepOfflineToggle projectId={project.id} className={headerButtonClass} labelClass="sr-only xl:not-sr-only" />
             </>
           )}
           <UserMenu user={user} compact />
         </div>
       </div>
+      {/* Issue 29: offline, how old the checklist on screen is. */}
+      {project && <OfflineNotice shown={{ projectId: project.id }} className="mx-auto max-w-7xl px-4 pb-3 sm:px-6 print:hidden" />}
     </header>
   );
 }

@@ -7,6 +7,9 @@ import { AppHeader } from '../auth/app-header';
 import { buttonClass } from '../components/button';
 import { ThemeToggle } from '../components/theme';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
+import { NotKeptOffline } from '../offline/cache/not-kept';
+import { OfflineNotice } from '../offline/cache/offline-notice';
+import { queryKeys } from '../api/query-keys';
 import { ProjectCard } from '../projects/project-card';
 import { NewProjectDialog } from '../projects/project-form-dialog';
 import { SummaryCards } from '../projects/summary-cards';
@@ -33,8 +36,10 @@ export function ContractorHome({ user }: { user: User }) {
           </button>
         </div>
 
+        {/* Issue 29: offline, how old the list on screen is. */}
+        <OfflineNotice shown={{ listKey: queryKeys.projectsWithStats }} />
         {projects.isPending ? (
-          <ListSpinner label="Loading projects" />
+          projects.fetchStatus === 'paused' ? <NotKeptOffline text="Your projects are not kept on this device yet: they show here when the connection is back." /> : <ListSpinner label="Loading projects" />
         ) : projects.isError ? (
           <ListError what="your projects" error={projects.error} onRetry={() => void projects.refetch()} retrying={projects.isFetching} />
         ) : (
@@ -67,3 +72,4 @@ export function ContractorHome({ user }: { user: User }) {
     </>
   );
 }
+

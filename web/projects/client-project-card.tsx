@@ -1,7 +1,9 @@
 import { ArrowRight, Calendar, MapPin } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { buttonClass } from '../components/button';
 import type { ClientProject } from '../../contract/projects';
+import { KeepOfflineToggle } from '../offline/cache/keep-offline-toggle';
 import { formatDate } from './format';
 import { percentFromFraction } from './progress';
 import { OverallProgress } from './progress-bar';
@@ -33,11 +35,13 @@ export function ClientProjectCard({ project }: { project: ClientProject }) {
       </ul>
       <div className="mt-auto grid gap-5 pt-5">
         <OverallProgress percent={percentFromFraction(project.stats.overallCompletion)} />
-        {/* The client project screen arrives with a later issue; until then the link shows the 404 screen. */}
-        <a href={`/client-project/${encodeURIComponent(project.id)}`} className={`${buttonClass.primary} w-full`}>
+        {/* Within the app (no new page load): what the list read stays in memory, to be kept on the device (issue 29). */}
+        <Link to="/$checklist/$id" params={{ checklist: 'client-project', id: project.id }} className={`${buttonClass.primary} w-full`}>
           View Project Details
           <ArrowRight aria-hidden="true" className="size-4" />
-        </a>
+        </Link>
+        {/* Issue 29: kept on this device, to open with no signal. */}
+        <KeepOfflineToggle projectId={project.id} className={`${buttonClass.secondary} -mt-3 w-full`} iconClass="size-4" />
       </div>
     </article>
   );

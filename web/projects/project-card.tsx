@@ -1,11 +1,13 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link } from '@tanstack/react-router';
 import { ArrowRight, Eye, Mail, MapPin, MoreVertical, Pencil, Phone, Trash2, User } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { buttonClass, iconButtonClass } from '../components/button';
 import { ModalDialog, overlayClass, panelClass } from '../components/dialog';
 import { menuItemClass, menuPanelClass, menuSeparatorClass } from '../components/menu-look';
 import type { ProjectWithStats } from '../../contract/projects';
+import { KeepOfflineToggle } from '../offline/cache/keep-offline-toggle';
 import { useDeleteProject } from './api';
 import { formatDate } from './format';
 import { OverallProgress } from './progress-bar';
@@ -75,11 +77,13 @@ export function ProjectCard({ project }: { project: ProjectWithStats }) {
           <RoomCount label="Total Rooms" value={project.totalRooms} />
           <RoomCount label="Completed" value={project.completedRooms} />
         </dl>
-        {/* The project screen arrives with a later issue; until then the link shows the 404 screen. */}
-        <a href={`/project/${encodeURIComponent(project.id)}`} className={`${buttonClass.primary} w-full`}>
+        {/* Within the app (no new page load): what the list read stays in memory, to be kept on the device (issue 29). */}
+        <Link to="/$checklist/$id" params={{ checklist: 'project', id: project.id }} className={`${buttonClass.primary} w-full`}>
           View Project
           <ArrowRight aria-hidden="true" className="size-4" />
-        </a>
+        </Link>
+        {/* Issue 29: kept on this device, to open with no signal. */}
+        <KeepOfflineToggle projectId={project.id} className={`${buttonClass.secondary} -mt-2 w-full`} iconClass="size-4" />
       </div>
 
       <ProjectDetailsDialog project={project} {...dialogProps('details')} />
