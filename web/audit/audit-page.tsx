@@ -11,6 +11,7 @@ import { buttonClass, linkClass } from '../components/button';
 import { inputClass } from '../components/input';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
 import { ThemeToggle } from '../components/theme';
+import { useNeedsConnection } from '../offline/cache/needs-connection';
 import { ChangeEntryBody } from '../history/change-row';
 import { roleLabels } from '../chat/format';
 import { entryLines, entrySummary, subjectText } from './audit-format';
@@ -44,11 +45,7 @@ export function AuditPage({ projectId, user, search, onSearch }: { projectId: st
               <h1 className="text-2xl font-bold sm:text-3xl">Audit trail</h1>
               <p className="text-sm break-words text-gray-600 dark:text-gray-400">{first?.projectName ?? '\u00a0'}</p>
             </div>
-            {/* A plain download: the browser sends the session cookie and saves the file the server names. */}
-            <a href={routePath('auditExport', { id: projectId })} download className={buttonClass.primary}>
-              <Download aria-hidden="true" className="size-4" />
-              Export
-            </a>
+            <ExportLink projectId={projectId} />
           </div>
         </div>
 
@@ -97,6 +94,35 @@ export function AuditPage({ projectId, user, search, onSearch }: { projectId: st
         </section>
       </main>
     </>
+  );
+}
+
+/**
+ * A plain download: the browser sends the session cookie and saves the file the server names.
+ * Offline (issue 29) the server cannot make it: a disabled button says 'Needs a connection'.
+ */
+function ExportLink({ projectId }: { projectId: string }) {
+  const needs = useNeedsConnection();
+  const content = (
+    <>
+      <Download aria-hidden="true" className="size-4" />
+      Export
+    </>
+  );
+  if (needs.offline) {
+    return (
+      <>
+        {needs.reason}
+        <button type="button" disabled {...needs.props} className={buttonClass.primary}>
+          {content}
+        </button>
+      </>
+    );
+  }
+  return (
+    <a href={routePath('auditExport', { id: projectId })} download className={buttonClass.primary}>
+      {content}
+    </a>
   );
 }
 

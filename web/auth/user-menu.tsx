@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { LogOut, Settings } from 'lucide-react';
 import type { User } from '../../events/accounts/schemas';
 import { menuItemClass, menuPanelClass, menuSeparatorClass } from '../components/menu-look';
+import { NEEDS_CONNECTION, useNeedsConnection } from '../offline/cache/needs-connection';
 import { MenuTriggerContent, menuTriggerClass } from './menu-trigger';
 import { useSignOut } from './session';
 
@@ -15,6 +16,8 @@ const itemClass = `${menuItemClass} data-disabled:pointer-events-none data-disab
 
 export default function UserMenuDropdown({ user, compact }: { user: User; compact: boolean }) {
   const signOut = useSignOut();
+  // Issue 29: the server ends the session; offline, Sign Out waits for a connection (the device's copy is forgotten then).
+  const needs = useNeedsConnection();
   const name = `${user.firstName} ${user.lastName}`;
   return (
     <DropdownMenu.Root defaultOpen>
@@ -39,9 +42,10 @@ export default function UserMenuDropdown({ user, compact }: { user: User; compac
               Account Settings
             </Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
+          <DropdownMenu.Item className={itemClass} disabled={signOut.isPending || needs.offline} title={needs.props.title} onSelect={() => signOut.mutate()}>
             <LogOut aria-hidden="true" className="size-4" />
             Sign Out
+            {needs.offline && <span className="ml-auto text-xs">({NEEDS_CONNECTION})</span>}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

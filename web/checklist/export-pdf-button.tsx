@@ -3,14 +3,17 @@ import { FileDown, LoaderCircle } from 'lucide-react';
 import { lazy, useRef, useState } from 'react';
 import { buttonClass } from '../components/button';
 import { OnceOpened } from '../components/once-opened';
+import { useNeedsConnection } from '../offline/cache/needs-connection';
 
 const ExportFailedDialog = lazy(() => import('./export-failed-dialog'));
 
 /**
  * The footer's Export PDF button: downloads the checklist as a PDF, shows 'Exporting...' while
- * the server prints it, and on any failure says so in an alert dialog (spec section 8).
+ * the server prints it, and on any failure says so in an alert dialog (spec section 8). Offline it
+ * is disabled: 'Needs a connection' (issue 29: the server prints the PDF).
  */
 export function ExportPdfButton({ project, look = '' }: { project: { id: string; name: string }; look?: string }) {
+  const needs = useNeedsConnection();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [failed, setFailed] = useState(false);
   const exporting = useMutation({ // The download code is fetched at the first export (issue 16: the first draw's JS budget).
@@ -18,7 +21,16 @@ export function ExportPdfButton({ project, look = '' }: { project: { id: string;
 
   return (
     <>
-      <button ref={buttonRef} type="button" onClick={() => exporting.mutate()} disabled={exporting.isPending} aria-busy={exporting.isPending} className={`${buttonClass.secondary} ${look}`}>
+      {needs.reason}
+      <button
+        ref={buttonRef}
+        type="button"
+        onClick={() => exporting.mutate()}
+        disabled={exporting.isPending || needs.offline}
+        aria-busy={exporting.isPending}
+        {...needs.props}
+        className={`${buttonClass.secondary} ${look}`}
+      >
         {exporting.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <FileDown aria-hidden="true" className="size-4" />}
         {exporting.isPending ? 'Exporting...' : 'Export PDF'}
       </button>

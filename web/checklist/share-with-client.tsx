@@ -7,6 +7,7 @@ import { serverMessage } from '../api/errors';
 import { buttonClass } from '../components/button';
 import { OnceOpened } from '../components/once-opened';
 import { toast } from '../components/toast';
+import { useNeedsConnection } from '../offline/cache/needs-connection';
 import type { Project, ShareFailure } from '../../contract/projects';
 import type { Outcome } from './share-outcome-dialog';
 
@@ -24,9 +25,13 @@ const mailRefusal = (error: unknown): ShareFailure | undefined =>
 
 const ShareOutcomeDialog = lazy(() => import('./share-outcome-dialog'));
 
-/** Share with Client: mails the client an invitation, then says so in the Project Shared dialog. */
-/** `look`: classes added to the button's own (the footer's phone layout). */
+/**
+ * Share with Client: mails the client an invitation, then says so in the Project Shared dialog.
+ * Offline it is disabled: 'Needs a connection' (issue 29). `look`: classes added to the button's
+ * own (the footer's phone layout).
+ */
 export function ShareWithClientButton({ project, look = '' }: { project: Project; look?: string }) {
+  const needs = useNeedsConnection();
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -52,10 +57,12 @@ export function ShareWithClientButton({ project, look = '' }: { project: Project
 
   return (
     <>
+      {needs.reason}
       <button
         type="button"
         onClick={() => share.mutate()}
-        disabled={share.isPending}
+        disabled={share.isPending || needs.offline}
+        {...needs.props}
         className={`${confirming ? `${buttonClass.success} border border-transparent` : buttonClass.secondary} ${look}`}
       >
         {share.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : confirming ? <CircleCheck aria-hidden="true" className="size-4" /> : <Share2 aria-hidden="true" className="size-4" />}

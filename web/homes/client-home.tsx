@@ -10,6 +10,10 @@ import { toast } from '../components/toast';
 import { ThemeToggle } from '../components/theme';
 import { ClientProjectCard } from '../projects/client-project-card';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
+import { OfflineNotice } from '../offline/cache/offline-notice';
+import { useNeedsConnection } from '../offline/cache/needs-connection';
+import { queryKeys } from '../api/query-keys';
+import { NotKeptOffline } from '../offline/cache/not-kept';
 
 /** The client's home (at / and /client-dashboard): 'Your Projects', one card per assigned project (spec section 2). */
 export function ClientHome({ user }: { user: User }) {
@@ -23,9 +27,11 @@ export function ClientHome({ user }: { user: User }) {
       </AppHeader>
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6">
         <h1 className="text-3xl font-bold">Your Projects</h1>
+        {/* Issue 29: offline, how old the list on screen is. */}
+        <OfflineNotice shown={{ listKey: queryKeys.clientProjects }} />
         {!user.isEmailVerified && <CheckYourEmail email={user.email} />}
         {projects.isPending ? (
-          <ListSpinner label="Loading your projects" />
+          projects.fetchStatus === 'paused' ? <NotKeptOffline text="Your projects are not kept on this device yet: they show here when the connection is back." /> : <ListSpinner label="Loading your projects" />
         ) : projects.isError ? (
           <ListError what="your projects" error={projects.error} onRetry={() => void projects.refetch()} retrying={projects.isFetching} />
         ) : projects.data.length === 0 ? (
@@ -55,6 +61,7 @@ function CheckYourEmail({ email }: { email: string }) {
       toast(verificationLink ? { title: 'Verification link (development)', description: verificationLink, duration: 10000 } : { title: 'Verification email sent', description: message }),
     onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to send the verification email. Please try again.') }),
   });
+  const needs = useNeedsConnection();
   return (
     <section aria-labelledby="check-email-title" className="flex flex-col gap-4 rounded-lg border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-amber-700 dark:bg-amber-950">
       <div className="flex items-start gap-3">
@@ -69,7 +76,8 @@ function CheckYourEmail({ email }: { email: string }) {
           </p>
         </div>
       </div>
-      <button type="button" onClick={() => resend.mutate()} disabled={resend.isPending} className={`${buttonClass.secondary} shrink-0`}>
+      {needs.reason}
+      <button type="button" onClick={() => resend.mutate()} disabled={resend.isPending || needs.offline} {...needs.props} className={`${buttonClass.secondary} shrink-0`}>
         {resend.isPending ? 'Sending...' : 'Resend Email'}
       </button>
     </section>

@@ -1,7 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
-import { ArrowLeft, Moon, Sun } from 'lucide-react';
+import { ArrowLeft, CloudOff, LoaderCircle, Moon, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
@@ -12,11 +12,13 @@ import { changePassword, deleteAccount, updateProfile } from '../../auth/api';
 import { useLeaveSession } from '../../auth/session';
 import { AppHeader } from '../../auth/app-header';
 import { buttonClass, iconButtonClass, linkClass } from '../../components/button';
-import { PasswordField, SubmitButton, TextField } from '../../components/form';
+import { PasswordField, TextField } from '../../components/form';
 import { RequireAuth } from '../../auth/guard';
 import { useAccountSettingsTheme } from '../../components/theme';
 import { toast } from '../../components/toast';
 import { formResolver } from '../../components/form-resolver';
+import { useNeedsConnection } from '../../offline/cache/needs-connection';
+import { useOnline } from '../../offline/cache/online';
 
 export const Route = createFileRoute('/_signed-in/account-settings')({ component: AccountSettingsRoute });
 
@@ -41,10 +43,40 @@ function AccountSettings({ user }: { user: User }) {
           Back
         </Link>
         <h1 className="text-3xl font-bold">Account Settings</h1>
+        <OfflineReason />
         <ProfileSection user={user} />
         {user.linkSignInOnly ? <SetPasswordSection /> : <SecuritySection />}
         <DangerZone />
       </main>
+    </>
+  );
+}
+
+/** Issue 29: offline, every change here waits for the server, so the buttons are off; this says why. */
+function OfflineReason() {
+  const online = useOnline();
+  return (
+    <div role="status" className={online ? 'sr-only' : ''}>
+      {!online && (
+        <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          You are offline: changes to your account need a connection.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A form's submit button: busy while its change is on its way; offline off, 'Needs a connection'. */
+function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  const needs = useNeedsConnection();
+  return (
+    <>
+      {needs.reason}
+      <button type="submit" disabled={pending || needs.offline} aria-busy={pending} {...needs.props} className={`${buttonClass.primary} justify-self-start`}>
+        {pending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+        {children}
+      </button>
     </>
   );
 }
@@ -117,7 +149,7 @@ function ProfileSection({ user }: { user: User }) {
           <TextField id="profile-company" label="Company Name" autoComplete="organization" error={errors.companyName?.message} {...form.register('companyName')} />
         )}
         <TextField id="profile-phone" label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
-        <SubmitButton pending={save.isPending} className={`${buttonClass.primary} justify-self-start`}>
+        <SubmitButton pending={save.isPending}>
           Save Changes
         </SubmitButton>
       </form>
@@ -157,7 +189,7 @@ function SecuritySection() {
         <PasswordField id="current-password" label="Current Password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
         <PasswordField id="new-password" label="New Password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register('newPassword')} />
         <PasswordField id="confirm-password" label="Confirm New Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
-        <SubmitButton pending={change.isPending} className={`${buttonClass.primary} justify-self-start`}>
+        <SubmitButton pending={change.isPending}>
           Change Password
         </SubmitButton>
       </form>
@@ -193,7 +225,7 @@ function SetPasswordSection() {
         </p>
         <PasswordField id="new-password" label="New Password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register('newPassword')} />
         <PasswordField id="confirm-password" label="Confirm New Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
-        <SubmitButton pending={set.isPending} className={`${buttonClass.primary} justify-self-start`}>
+        <SubmitButton pending={set.isPending}>
           Set Password
         </SubmitButton>
       </form>
@@ -203,6 +235,7 @@ function SetPasswordSection() {
 
 function DangerZone() {
   const leave = useLeaveSession();
+  const needs = useNeedsConnection();
   const remove = useMutation({
     mutationFn: deleteAccount,
     onSuccess: async () => {
@@ -214,8 +247,9 @@ function DangerZone() {
 
   return (
     <Section id="danger-heading" title="Danger Zone" danger>
+      {needs.reason}
       <AlertDialog.Root>
-        <AlertDialog.Trigger className={buttonClass.danger} disabled={remove.isPending}>
+        <AlertDialog.Trigger className={buttonClass.danger} disabled={remove.isPending || needs.offline} {...needs.props}>
           Delete Account
         </AlertDialog.Trigger>
         <AlertDialog.Portal>
