@@ -1,7 +1,7 @@
 import type { RouteAnswers } from '../../contract/answers';
 import type { RouteInputs } from '../../contract/inputs';
 import { apiRoutes, type RouteName } from '../../contract/routes';
-import { fetchJson, fetchOk } from './client';
+import { fetchJson, fetchOk, writeHeaders, type WriteContext } from './client';
 
 /**
  * The typed API client: a route is named as in the API's route table (`contract/routes.ts`), its
@@ -19,7 +19,7 @@ type ParamsOf<N extends RouteName> = [ParamNames<PathOf<N>>] extends [never] ? {
 
 type BodyOf<N extends RouteName> = N extends keyof RouteInputs ? { body: RouteInputs[N] } : { body?: never };
 
-export type CallOptions<N extends RouteName> = ParamsOf<N> & BodyOf<N> & { query?: Record<string, string> };
+export type CallOptions<N extends RouteName> = ParamsOf<N> & BodyOf<N> & { query?: Record<string, string>; write?: WriteContext };
 /** The options argument, optional for a route without path parameters or body. */
 type OptionsArg<N extends RouteName> = [ParamNames<PathOf<N>> | Extract<N, keyof RouteInputs>] extends [never] ? [options?: CallOptions<N>] : [options: CallOptions<N>];
 
@@ -40,7 +40,7 @@ export function routePath(name: RouteName, params: Record<string, string> = {}, 
 }
 
 export function callApi<N extends RouteName>(name: N, ...[options]: OptionsArg<N>): Promise<RouteAnswers[N]> {
-  return fetchJson<RouteAnswers[N]>(apiRoutes[name].method, routePath(name, options?.params, options?.query), options?.body);
+  return fetchJson<RouteAnswers[N]>(apiRoutes[name].method, routePath(name, options?.params, options?.query), options?.body, options?.write && writeHeaders(options.write));
 }
 
 /** The same call, answering the unread response (for a file such as the PDF export). */

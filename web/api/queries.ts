@@ -5,8 +5,12 @@ import { callApi } from './call';
 import { readChecklist } from './checklist';
 import { ApiError } from './client';
 import { queryKeys } from './query-keys';
+import { readOverlay } from './read-overlay';
 
-/** One query (key and fetch) per resource the app reads; hooks and route loaders share them. */
+/**
+ * One query (key and fetch) per resource the app reads; hooks and route loaders share them. The
+ * checklist's reads show the changes still waiting in the outbox on top of the answer (read-overlay.ts).
+ */
 
 /** The signed-in user, or null when signed out (401); other failures throw. */
 async function currentUser(): Promise<User | null> {
@@ -28,11 +32,15 @@ export const queries = {
   projects: () => queryOptions({ queryKey: queryKeys.projects, queryFn: () => callApi('listProjects') }),
   projectsWithStats: () => queryOptions({ queryKey: queryKeys.projectsWithStats, queryFn: () => callApi('listProjectsWithStats') }),
   clientProjects: () => queryOptions({ queryKey: queryKeys.clientProjects, queryFn: () => callApi('listClientProjects') }),
-  stats: (projectId: string) => queryOptions({ queryKey: queryKeys.stats(projectId), queryFn: () => callApi('projectStats', { params: { id: projectId } }) }),
+  stats: (projectId: string) =>
+    queryOptions({ queryKey: queryKeys.stats(projectId), queryFn: async () => readOverlay().stats(projectId, await callApi('projectStats', { params: { id: projectId } })) }),
   checklist: (projectId: string) => queryOptions({ queryKey: queryKeys.checklist(projectId), queryFn: ({ client }) => readChecklist(client, projectId) }),
-  rooms: (projectId: string) => queryOptions({ queryKey: queryKeys.rooms(projectId), queryFn: () => callApi('listRooms', { params: { projectId } }) }),
-  roomItems: (roomId: string) => queryOptions({ queryKey: queryKeys.items(roomId), queryFn: () => callApi('listRoomItems', { params: { id: roomId } }) }),
-  chat: (projectId: string) => queryOptions({ queryKey: queryKeys.chat(projectId), queryFn: () => callApi('listChat', { params: { id: projectId } }) }),
+  rooms: (projectId: string) =>
+    queryOptions({ queryKey: queryKeys.rooms(projectId), queryFn: async () => readOverlay().rooms(projectId, await callApi('listRooms', { params: { projectId } })) }),
+  roomItems: (roomId: string) =>
+    queryOptions({ queryKey: queryKeys.items(roomId), queryFn: async () => readOverlay().items(roomId, await callApi('listRoomItems', { params: { id: roomId } })) }),
+  chat: (projectId: string) =>
+    queryOptions({ queryKey: queryKeys.chat(projectId), queryFn: async () => readOverlay().chat(projectId, await callApi('listChat', { params: { id: projectId } })) }),
   history: (projectId: string) => queryOptions({ queryKey: queryKeys.history(projectId), queryFn: () => callApi('projectHistory', { params: { id: projectId } }) }),
   decisions: (projectId: string) => queryOptions({ queryKey: queryKeys.decisions(projectId), queryFn: () => callApi('projectDecisions', { params: { id: projectId } }) }),
   budget: (projectId: string) => queryOptions({ queryKey: queryKeys.budget(projectId), queryFn: () => callApi('projectBudget', { params: { id: projectId } }) }),
