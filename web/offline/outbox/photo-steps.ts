@@ -1,0 +1,103 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ChecklistItem } from '../../../contract/projects';
+import type { CabinetDetails } from '../../../events/projects/events';
+import { callApi } from '../../api/call';
+import { ApiError } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import type { OutboxCommand, PhotoJob } from './command';
+import { sendRequest, type SendOutcome } from './send';
+import { writeCommand } from './storage';
+
+/**
+ * A photo taken offline, uploaded when the network is back, in four steps: ask for a presigned
+ * form (requestUpload), POST the file with it, publish it (publishObject), add its path to the
+ * item (patchItem, the list merged with whatever others added meanwhile). Each step's result is
+ * saved in the command before the next starts, so a failure resumes at the step that failed, and
+ * the two writes carry Idempotency-Keys derived from the command's id, so a step repeated after
+ * a lost answer is answered once.
+ */
+
+/** The form is valid 15 minutes (functions/objects/upload-bucket.ts); one older than this is asked for again. */
+const FORM_FRESH_MS = 10 * 60_000;
+/** A 10 MB photo on a slow line takes a while. */
+const POST_TIMEOUT_MS = 120_000;
+
+export async function sendPhoto(command: OutboxCommand, queryClient: QueryClient, save: (command: OutboxCommand) => void): Promise<SendOutcome> {
+  let job = command.photo!;
+  const step = async (next: Partial<PhotoJob>) => {
+    job = { ...job, ...next };
+    const updated = { ...command, photo: job };
+    await writeCommand(updated);
+    save(updated);
+  };
+
+  try {
+    if (!job.location) {
+      if (!job.form || Date.now() - Date.parse(job.form.asked) > FORM_FRESH_MS) {
+        const { uploadURL, fields } = await callApi('requestUpload');
+        await step({ form: { uploadURL, fields, asked: new Date().toISOString() } });
+      }
+      const posted = await postFile(job);
+      // A form that expired meanwhile (403): asked for again at the next try.
+      if (posted === 'expired') {
+        await step({ form: undefined });
+        return { kind: 'unsent' };
+      }
+      await step({ location: `${job.form!.uploadURL}/${job.form!.fields.key}` });
+    }
+    if (!job.objectPath) {
+      const published = await sendRequest(command, {
+        route: 'publishObject',
+        body: { objectURL: job.location, visibility: 'public', itemId: command.itemId },
+        key: `${command.id}-publish`,
+      });
+      if (published.kind === 'unsent') return published;
+      // The file itself refused (too large, not an image): nothing to add. Any other failure: the upload's own address, as online.
+      if (published.kind === 'refused' && published.error.body && fileRefused(published.error)) return published;
+      await step({ objectPath: published.kind === 'sent' ? (published.answer as { objectPath: string }).objectPath : job.location });
+    }
+    if (!job.patch) await step({ patch: await addedPath(command, job, queryClient) });
+    return await sendRequest(command, { route: 'patchItem', params: command.params, body: job.patch, key: `${command.id}-patch`, baseVersion: command.baseVersion });
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 408 && error.status !== 429) return { kind: 'refused', error };
+    return { kind: 'unsent' };
+  }
+}
+
+const fileRefused = (error: ApiError) => Boolean((error.body as { fieldErrors?: Record<string, unknown> }).fieldErrors?.objectURL);
+
+/** The form POST: every field of the form, the file's type, then the file. */
+async function postFile(job: PhotoJob): Promise<'posted' | 'expired'> {
+  const { uploadURL, fields } = job.form!;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('Content-Type', job.file.type || 'image/heic');
+  form.append('file', job.file, job.fileName);
+  const response = await fetch(uploadURL, { method: 'POST', body: form, signal: AbortSignal.timeout(POST_TIMEOUT_MS) });
+  if (response.ok) return 'posted';
+  if (response.status === 403) return 'expired';
+  if (response.status >= 500) throw new TypeError(`Storage answered ${response.status}`);
+  throw new ApiError(response.status, `${response.status}: ${await response.text()}`);
+}
+
+/** The patch that adds the photo: its list as the item has it now, with the path added, against that list as base (merged by the server). */
+async function addedPath(command: OutboxCommand, job: PhotoJob, queryClient: QueryClient): Promise<Record<string, unknown>> {
+  const path = job.objectPath!;
+  const item = await currentItem(command, queryClient);
+  if ('list' in job.target) {
+    const current = item?.referenceImages ?? [];
+    return { referenceImages: [...current.filter((entry) => entry !== path), path], base: { referenceImages: current } };
+  }
+  const key = job.target.cabinetKey as keyof CabinetDetails;
+  const current = item?.cabinetDetails ?? null;
+  const list = ((current?.[key] as string[] | undefined) ?? []).filter((entry) => entry !== path);
+  return { cabinetDetails: { ...current, [key]: [...list, path] }, base: { cabinetDetails: current } };
+}
+
+async function currentItem(command: OutboxCommand, queryClient: QueryClient): Promise<ChecklistItem | undefined> {
+  const roomId = command.roomId;
+  if (!roomId) return undefined;
+  const cached = queryClient.getQueryData<ChecklistItem[]>(queryKeys.items(roomId))?.find((item) => item.id === command.itemId);
+  if (cached) return cached;
+  return (await callApi('listRoomItems', { params: { id: roomId } })).find((item) => item.id === command.itemId);
+}
