@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { User } from '../../events/accounts/schemas';
+import { SyncIndicator } from '../offline/outbox/sync-indicator';
 import { MenuTriggerContent, menuTriggerClass } from './menu-trigger';
 
 /**
@@ -39,11 +40,24 @@ const loadMenu = () => import('./user-menu');
 const UserMenuDropdown = lazy(loadMenu);
 
 /**
+ * The end of every signed-in header (the app's and the checklist's): the sync indicator (issue 29:
+ * what waits to be sent, what needs a decision), then the user menu.
+ */
+export function UserMenu({ user, compact = false }: { user: User; compact?: boolean }) {
+  return (
+    <>
+      <SyncIndicator userId={user.id} compact={compact} />
+      <UserMenuButton user={user} compact={compact} />
+    </>
+  );
+}
+
+/**
  * The user menu (spec section 2): name, e-mail, role, Account Settings, Sign Out (to /login).
  * `compact` (the checklist header, crowded with controls) keeps the trigger's name for screen
  * readers only below the md breakpoint.
  */
-export function UserMenu({ user, compact = false }: { user: User; compact?: boolean }) {
+function UserMenuButton({ user, compact }: { user: User; compact: boolean }) {
   const [opened, setOpened] = useState(false);
   const warm = () => void loadMenu();
   const plain = (
