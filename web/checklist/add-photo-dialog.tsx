@@ -19,6 +19,7 @@ type Tab = (typeof tabs)[number]['key'];
 
 export function AddPhotoDialog({
   itemId,
+  cabinetKey,
   open,
   onOpenChange,
   onAdd,
@@ -26,6 +27,8 @@ export function AddPhotoDialog({
 }: {
   /** The item the photo is for: an upload is recorded in its history. */
   itemId: string;
+  /** A cabinet part's images ('styleImages'…), when the photo is for one: where a photo taken offline goes. */
+  cabinetKey?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onAdd: (url: string) => void;
@@ -33,7 +36,7 @@ export function AddPhotoDialog({
 }) {
   return (
     <ModalDialog open={open} onOpenChange={onOpenChange} title="Add Photo" widthClass="max-w-md">
-      {open && <AddPhotoForm onAdd={onAdd} existing={existing} itemId={itemId} onClose={() => onOpenChange(false)} />}
+      {open && <AddPhotoForm onAdd={onAdd} existing={existing} itemId={itemId} cabinetKey={cabinetKey} onClose={() => onOpenChange(false)} />}
     </ModalDialog>
   );
 }
@@ -42,11 +45,13 @@ function AddPhotoForm({
   onAdd,
   existing,
   itemId,
+  cabinetKey,
   onClose,
 }: {
   onAdd: (url: string) => void;
   existing: readonly string[];
   itemId: string;
+  cabinetKey?: string;
   onClose: () => void;
 }) {
   const id = useId();
@@ -156,6 +161,7 @@ function AddPhotoForm({
         <PhotoUploadPanel
           id={id}
           itemId={itemId}
+          cabinetKey={cabinetKey}
           onUploaded={(uploaded) => {
             onAdd(uploaded);
             onClose();

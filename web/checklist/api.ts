@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ChecklistItem, ProjectStats, SelectionChangedAnswer } from '../../contract/projects';
-import { apiFlagField, apiFlagStats, type Flag } from '../../contract/flags';
+import type { ChecklistItem, ProjectStats, Room, SelectionChangedAnswer } from '../../contract/projects';
+import { apiFlagField, apiFlagStats } from '../../contract/flags';
 import type { RouteInputs } from '../../contract/inputs';
-import { callApi } from '../api/call';
+import type { User } from '../../events/accounts/schemas';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { submit, type Submitted } from '../offline/outbox/submit';
 
 /** The checklist page's writes (spec section 7: projects, rooms, checklist items); the reads are in `queries`. */
 
@@ -12,36 +13,49 @@ import { queryKeys } from '../api/query-keys';
 const none = { selected: 0, installed: 0 };
 export const emptyStats: ProjectStats = { completed: 0, total: 0, percentage: 0, ...apiFlagStats(none, none) };
 
-export const setLockBoxCode = (projectId: string, lockBoxCode: string) => callApi('patchProject', { params: { id: projectId }, body: { lockBoxCode } });
+/** A new item's body as a section adds it (with the id the app gives it): every flag off (the API's own names for them) and no details. */
+export const newItemBody = (item: Pick<RouteInputs['createItem'], 'id' | 'roomId' | 'category' | 'name' | 'itemType' | 'cabinetDetails' | 'order'>): RouteInputs['createItem'] => ({
+  id: item.id,
+  roomId: item.roomId,
+  category: item.category,
+  name: item.name,
+  completed: false,
+  [apiFlagField.selected]: false,
+  [apiFlagField.installed]: false,
+  [apiFlagField.purchased]: false,
+  details: '',
+  itemType: item.itemType,
+  cabinetDetails: item.cabinetDetails,
+  order: item.order,
+});
 
-export const addRoom = (body: RouteInputs['createRoom']) => callApi('createRoom', { body });
-export const renameRoom = (roomId: string, customName: string) => callApi('renameRoom', { params: { id: roomId }, body: { customName } });
-export const deleteRoom = (roomId: string) => callApi('deleteRoom', { params: { id: roomId } });
+/** The project whose cached rooms include this one. */
+function projectOfRoom(queryClient: QueryClient, roomId: string): string {
+  for (const [, rooms] of queryClient.getQueriesData<Room[]>({ queryKey: queryKeys.projects })) {
+    const room = Array.isArray(rooms) ? rooms.find((entry) => entry?.id === roomId && typeof entry.projectId === 'string') : undefined;
+    if (room) return room.projectId;
+  }
+  return '';
+}
 
-/** A new item as a section adds it: every flag off (the API's own names for them) and no details. */
-export const addItem = (item: Pick<RouteInputs['createItem'], 'roomId' | 'category' | 'name' | 'itemType' | 'cabinetDetails' | 'order'>) =>
-  callApi('createItem', {
-    body: {
-      roomId: item.roomId,
-      category: item.category,
-      name: item.name,
-      completed: false,
-      [apiFlagField.selected]: false,
-      [apiFlagField.installed]: false,
-      [apiFlagField.purchased]: false,
-      details: '',
-      itemType: item.itemType,
-      cabinetDetails: item.cabinetDetails,
-      order: item.order,
-    },
+/**
+ * The client answers the selection they see: its hash goes with the answer (issue 27), through the
+ * outbox (an answer made offline is refused at the server if the selection changed meanwhile).
+ */
+export function answerSelection(queryClient: QueryClient, item: ChecklistItem, answer: { approve: true } | { reason: string }): Promise<Submitted> {
+  const approve = 'approve' in answer;
+  return submit({
+    route: approve ? 'approveItem' : 'declineItem',
+    params: { id: item.id },
+    body: approve ? { selectionHash: item.selectionHash } : { reason: answer.reason, selectionHash: item.selectionHash },
+    projectId: projectOfRoom(queryClient, item.roomId),
+    userId: queryClient.getQueryData<User | null>(queryKeys.me)?.id ?? '',
+    itemId: item.id,
+    roomId: item.roomId,
+    baseVersion: item.version,
+    label: `${approve ? 'Approved' : 'Declined'} ${item.name}`,
   });
-export const patchItem = (itemId: string, patch: RouteInputs['patchItem']) => callApi('patchItem', { params: { id: itemId }, body: patch });
-/** One flag set or cleared, under its API name. */
-export const setFlag = (itemId: string, flag: Flag, value: boolean) => patchItem(itemId, { [apiFlagField[flag]]: value });
-export const deleteItem = (itemId: string) => callApi('deleteItem', { params: { id: itemId } });
-/** The client answers the selection they see: its hash goes with the answer (issue 27). */
-export const approveItem = (item: ChecklistItem) => callApi('approveItem', { params: { id: item.id }, body: { selectionHash: item.selectionHash } });
-export const declineItem = (item: ChecklistItem, reason: string) => callApi('declineItem', { params: { id: item.id }, body: { reason, selectionHash: item.selectionHash } });
+}
 
 /** The item as it is now, when an approval or decline met a selection changed since it was read (409); else undefined. */
 export function changedSelection(error: unknown): ChecklistItem | undefined {

@@ -6,7 +6,7 @@ import { serverMessage } from '../api/errors';
 import { queryKeys } from '../api/query-keys';
 import { OnceOpened } from '../components/once-opened';
 import { toast } from '../components/toast';
-import { approveItem, changedSelection } from './api';
+import { answerSelection, changedSelection } from './api';
 import { cardButtonClass } from './ui';
 
 /** The client's answer to an item's selection (issue 18), on its card: Approve at once, Decline with a reason. */
@@ -22,6 +22,7 @@ function useAnsweredItem() {
 
 /** The client's Approve (at once) and Decline (asks why); the one matching the present answer is not offered. */
 export default function ClientAnswer({ item }: { item: ChecklistItem }) {
+  const queryClient = useQueryClient();
   const answered = useAnsweredItem();
   const [declining, setDeclining] = useState(false);
   const approveRef = useRef<HTMLButtonElement>(null);
@@ -33,8 +34,12 @@ export default function ClientAnswer({ item }: { item: ChecklistItem }) {
     },
   };
   const approve = useMutation({
-    mutationFn: () => approveItem(item),
-    onSuccess: answered,
+    // Through the outbox: offline it waits, shown as approved, and is refused later if the selection changed meanwhile.
+    networkMode: 'always',
+    mutationFn: () => answerSelection(queryClient, item, { approve: true }),
+    onSuccess: (result) => {
+      if (result.status === 'sent') answered(result.answer as ChecklistItem);
+    },
     onError: (error) => {
       // Changed since the card was drawn: it shows the new selection, to approve again if it suits.
       const current = changedSelection(error);

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
@@ -12,7 +12,7 @@ import { ModalDialog } from '../components/dialog';
 import { SubmitButton, TextAreaField } from '../components/form';
 import { LengthCounter } from '../components/length-counter';
 import { toast } from '../components/toast';
-import { changedSelection, declineItem } from './api';
+import { answerSelection, changedSelection } from './api';
 import { formResolver } from '../components/form-resolver';
 
 /**
@@ -36,18 +36,21 @@ export default function DeclineDialog({
 }) {
   return (
     <ModalDialog open={open} onOpenChange={onOpenChange} title="Decline selection" description={`Tell your contractor why ${item.name} does not work for you.`} widthClass="max-w-md" returnFocusTo={returnFocusTo}>
-      <DeclineForm item={item} onDone={(declined) => (onDeclined(declined), onOpenChange(false))} />
+      <DeclineForm item={item} onDone={(declined) => (declined && onDeclined(declined), onOpenChange(false))} />
     </ModalDialog>
   );
 }
 
 type Values = z.input<typeof declineReasonInput>;
 
-function DeclineForm({ item, onDone }: { item: ChecklistItem; onDone: (item: ChecklistItem) => void }) {
+function DeclineForm({ item, onDone }: { item: ChecklistItem; onDone: (item?: ChecklistItem) => void }) {
   const form = useForm<Values, unknown, z.output<typeof declineReasonInput>>({ resolver: formResolver(declineReasonInput), defaultValues: { reason: '' } });
+  const queryClient = useQueryClient();
   const decline = useMutation({
-    mutationFn: ({ reason }: z.output<typeof declineReasonInput>) => declineItem(item, reason),
-    onSuccess: onDone,
+    networkMode: 'always',
+    mutationFn: ({ reason }: z.output<typeof declineReasonInput>) => answerSelection(queryClient, item, { reason }),
+    // Offline the card shows the decline until the server has it (or refuses it, the selection having changed).
+    onSuccess: (result) => onDone(result.status === 'sent' ? (result.answer as ChecklistItem) : undefined),
     onError: (error) => {
       const current = changedSelection(error);
       if (current) onDone(current);

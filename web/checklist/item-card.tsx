@@ -6,8 +6,11 @@ import { isComplete } from '../../events/projects/model';
 import { OnceOpened } from '../components/once-opened';
 import { flagsOfApi, type Flag } from '../../contract/flags';
 import type { RouteInputs } from '../../contract/inputs';
-import type { ChecklistItem } from '../../contract/projects';
+import type { ChecklistItem, ItemEditBase } from '../../contract/projects';
+import { DecisionPanel } from '../offline/outbox/decision-panel';
+import { useConflictOf } from '../offline/outbox/hooks';
 import { DetailsField } from './item-details';
+import { PhotoQueueContext, type QueuedPhoto } from './photo-upload-queue';
 import { cardExtraRem, cardKind, isBacksplash, joinLinks, purchasedTone, splitLinks } from './model';
 import { PrintingContext } from './printing';
 import { ItemReferences } from './references';
@@ -23,11 +26,16 @@ const CabinetCard = lazy(() => import('./item-panels').then((module) => ({ defau
 const DoorCounts = lazy(() => import('./item-panels').then((module) => ({ default: module.DoorCounts })));
 const panelPlaceholder = (kind: 'counts' | 'backsplash' | 'cabinet') => <div aria-hidden="true" className="panel-placeholder" data-kind={kind} />;
 
-/** What an item card can do; one stable object per room, so memoised cards do not re-render. */
+/**
+ * What an item card can do; one stable object per room, so memoised cards do not re-render. An
+ * edit of a text or a list is saved with its base: the value on screen before the edit.
+ */
 export interface ItemActions {
   toggle: (item: ChecklistItem, flag: Flag, value: boolean) => void;
-  save: (item: ChecklistItem, patch: RouteInputs['patchItem']) => Promise<ChecklistItem>;
+  save: (item: ChecklistItem, patch: Omit<RouteInputs['patchItem'], 'base'>, base?: ItemEditBase) => Promise<ChecklistItem>;
   remove: (item: ChecklistItem) => void;
+  /** A photo kept on the device until it uploads (offline), for the item's images or a cabinet part's. */
+  queuePhoto: (item: ChecklistItem, photo: QueuedPhoto) => Promise<void>;
 }
 
 const flagBoxes = [
@@ -57,12 +65,20 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
   const { counts, links } = splitLinks(item);
   const latest = useRef(item);
   latest.current = item;
-  const save = useCallback((patch: RouteInputs['patchItem']) => actions.save(latest.current, patch), [actions]);
-  const saveDetails = useCallback((details: string) => save({ details }), [save]);
-  const saveCabinet = useCallback((cabinetDetails: CabinetDetails) => save({ cabinetDetails }), [save]);
-  const saveLinks = useCallback((next: string[]) => save({ referenceLinks: joinLinks(splitLinks(latest.current).counts, next) }), [save]);
-  const saveCounts = useCallback((next: [string, string]) => save({ referenceLinks: joinLinks(next, splitLinks(latest.current).links) }), [save]);
-  const saveImages = useCallback((referenceImages: string[]) => void save({ referenceImages }).catch(() => undefined), [save]);
+  const save = useCallback((patch: Omit<RouteInputs['patchItem'], 'base'>, base?: ItemEditBase) => actions.save(latest.current, patch, base), [actions]);
+  const saveDetails = useCallback((details: string, base: string) => save({ details }, { details: base }), [save]);
+  const saveCabinet = useCallback((cabinetDetails: CabinetDetails, base: CabinetDetails) => save({ cabinetDetails }, { cabinetDetails: base }), [save]);
+  const saveLinks = useCallback((next: string[], base: readonly string[]) => {
+    const { counts } = splitLinks(latest.current);
+    return save({ referenceLinks: joinLinks(counts, next) }, { referenceLinks: joinLinks(counts, base) });
+  }, [save]);
+  const saveCounts = useCallback((next: [string, string], base: readonly [string, string]) => {
+    const { links: others } = splitLinks(latest.current);
+    return save({ referenceLinks: joinLinks(next, others) }, { referenceLinks: joinLinks(base, others) });
+  }, [save]);
+  const saveImages = useCallback((referenceImages: string[], base: readonly string[]) => void save({ referenceImages }, { referenceImages: base }).catch(() => undefined), [save]);
+  const queuePhoto = useCallback((photo: QueuedPhoto) => actions.queuePhoto(latest.current, photo), [actions]);
+  const conflict = useConflictOf({ itemId: item.id });
 
   return (
     // On a phone the 44 px targets carry their own white space, so the card has almost no padding.
@@ -150,8 +166,11 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
         })}
       </div>
       <SelectionLine item={item} role={role} />
+      {/* Issue 29: an edit of this item that met someone else's, both kept until the person decides. */}
+      {conflict && <DecisionPanel conflict={conflict} />}
 
       {expanded && (
+        <PhotoQueueContext value={queuePhoto}>
         <div id={bodyId} className="grid gap-2">
           {budgetOpen && <BudgetPanel id={`budget-${item.id}`} item={item} role={role} save={save} />}
           {counts && (
@@ -179,6 +198,7 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
             </Suspense>
           )}
         </div>
+        </PhotoQueueContext>
       )}
     </article>
   );

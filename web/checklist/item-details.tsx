@@ -90,7 +90,7 @@ const detailsLimit = { max: limits.details, what: 'Details' };
 const detailsValid = (details: string) => details.length <= limits.details;
 
 /** An item's details: one line while empty, its label for assistive technology and 'Saving...' over its corner. */
-export function DetailsField({ itemId, details, save }: { itemId: string; details: string; save: (details: string) => Promise<unknown> }) {
+export function DetailsField({ itemId, details, save }: { itemId: string; details: string; save: (details: string, base: string) => Promise<unknown> }) {
   const { value, change, saving } = useAutosave({ serverValue: details, save, delay: AUTOSAVE_MS, valid: detailsValid });
   const id = `details-${itemId}`;
   return (

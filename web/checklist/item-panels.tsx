@@ -7,6 +7,7 @@ import { AUTOSAVE_MS, GrowingTextArea, LimitedInput, SavingHint, savingCornerCla
 import { backsplashJson, parseBacksplash, safeHref, type Backsplash } from './model';
 import { ReferenceAdders } from './references';
 import { ImageList } from './reference-lists';
+import { usePendingPhotos } from '../offline/outbox/hooks';
 import { sameJson, useAutosave } from './use-autosave';
 import { cardIconButtonClass } from './ui';
 import { smallInputClass } from '../components/input';
@@ -40,12 +41,13 @@ function DetailsPanel({ id, itemId, title, saving, heading, children }: { id: st
   );
 }
 
-export function BacksplashCard({ itemId, details, save }: { itemId: string; details: string; save: (details: string) => Promise<unknown> }) {
+export function BacksplashCard({ itemId, details, save }: { itemId: string; details: string; save: (details: string, base: string) => Promise<unknown> }) {
   const id = useId();
   const serverValue = parseBacksplash(details);
   const { value, change, saving } = useAutosave<Backsplash>({
     serverValue,
-    save: (next) => save(backsplashJson(next)),
+    // The base as the item holds it (its text exactly, when that is what was on screen): the server compares texts.
+    save: (next, base) => save(backsplashJson(next), sameJson(parseBacksplash(details), base) ? details : backsplashJson(base)),
     delay: AUTOSAVE_MS,
     same: sameJson,
     valid: backsplashValid,
@@ -85,7 +87,7 @@ const cabinetValid = (value: CabinetDetails) =>
  * flag, links and images; then special features, total pulls and total knobs. Text saves 1000 ms
  * after the last change; flags and images at once. A compact grid: a part is one row.
  */
-export function CabinetCard({ itemId, cabinetDetails, save }: { itemId: string; cabinetDetails: CabinetDetails | null; save: (details: CabinetDetails) => Promise<unknown> }) {
+export function CabinetCard({ itemId, cabinetDetails, save }: { itemId: string; cabinetDetails: CabinetDetails | null; save: (details: CabinetDetails, base: CabinetDetails) => Promise<unknown> }) {
   const id = useId();
   const { value, change, flush, saving } = useAutosave<CabinetDetails>({
     serverValue: cabinetDetails ?? {},
@@ -123,6 +125,7 @@ export function CabinetCard({ itemId, cabinetDetails, save }: { itemId: string; 
               part={label}
               links={value[linksKey(key)] ?? []}
               images={value[imagesKey(key)] ?? []}
+              cabinetKey={imagesKey(key)}
               onLinksChange={(links) => update({ [linksKey(key)]: links }, true)}
               onImagesChange={(images) => update({ [imagesKey(key)]: images }, true)}
               field={<LimitedInput id={`${id}-${key}`} value={value[key] ?? ''} limit={{ max: limits.cabinetField, what: label }} onChange={(event) => update({ [key]: event.target.value })} />}
@@ -182,9 +185,12 @@ export function PartReferences({
   onLinksChange,
   onImagesChange,
   field,
+  cabinetKey,
 }: {
   itemId: string;
   part: string;
+  /** The part's images in the cabinet details ('styleImages'…): where a photo taken offline goes. */
+  cabinetKey: string;
   /** The part's text field, drawn first in the buttons' row. */
   field?: ReactNode;
   links: readonly string[];
@@ -192,10 +198,12 @@ export function PartReferences({
   onLinksChange: (links: string[]) => void;
   onImagesChange: (images: string[]) => void;
 }) {
+  const waiting = usePendingPhotos(itemId, { cabinetKey });
   return (
     <div className="grid gap-1.5">
       <ReferenceAdders
         itemId={itemId}
+        cabinetKey={cabinetKey}
         names={{ link: `Add ${part} link`, photo: `Add ${part} photo` }}
         field={field}
         links={links}
@@ -230,15 +238,15 @@ export function PartReferences({
           })}
         </ul>
       )}
-      {images.length > 0 && <ImageList images={images} label={`${part} Images`} onChange={onImagesChange} />}
+      {images.length + waiting.length > 0 && <ImageList images={images} waiting={waiting} label={`${part} Images`} onChange={onImagesChange} />}
     </div>
   );
 }
 
 /** Door knob items: the passage and locking door counts, kept in the first two reference links. */
-export function DoorCounts({ counts, save }: { counts: readonly [string, string]; save: (counts: [string, string]) => Promise<unknown> }) {
+export function DoorCounts({ counts, save }: { counts: readonly [string, string]; save: (counts: [string, string], base: readonly [string, string]) => Promise<unknown> }) {
   const id = useId();
-  const { value, change, saving } = useAutosave<readonly [string, string]>({ serverValue: counts, save: (next) => save([next[0], next[1]]), delay: AUTOSAVE_MS, same: sameJson });
+  const { value, change, saving } = useAutosave<readonly [string, string]>({ serverValue: counts, save: (next, base) => save([next[0], next[1]], base), delay: AUTOSAVE_MS, same: sameJson });
   return (
     <div className="relative grid grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)] gap-x-1.5">
       {(['Total Passage', 'Total Locking'] as const).map((label, index) => (

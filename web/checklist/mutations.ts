@@ -1,127 +1,152 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { isComplete } from '../../events/projects/model';
+import type { User } from '../../events/accounts/schemas';
 import type { RoomType } from '../../events/projects/model';
-import { nameNewRoom } from '../../events/projects/room-naming';
+import { displayName, nameNewRoom } from '../../events/projects/room-naming';
 import { serverMessage } from '../api/errors';
 import { toast } from '../components/toast';
-import type { ChecklistItem, Project, ProjectChecklist, ProjectStats, Room } from '../../contract/projects';
+import type { ChecklistItem, ItemEditBase, Project, Room } from '../../contract/projects';
 import { queryKeys } from '../api/query-keys';
-import { apiFlagField, flagsOfApi, type Flag } from '../../contract/flags';
+import { apiFlagField, type Flag } from '../../contract/flags';
 import type { RouteInputs } from '../../contract/inputs';
-import { addItem, addRoom, deleteItem, deleteRoom, patchItem, renameRoom, setFlag, setLockBoxCode } from './api';
+import { keep, submit, type Submitted } from '../offline/outbox/submit';
+import type { NewCommand } from '../offline/outbox/command';
+import { newItemBody } from './api';
 import type { ItemActions } from './item-card';
-import { statsAfterToggle } from './model';
-
-/** The checklist's writes, with the toasts of spec section 8 and the cache updates that follow them. */
-
-const withFlag = (item: ChecklistItem, flag: Flag, value: boolean): ChecklistItem => ({
-  ...item,
-  [apiFlagField[flag]]: value,
-  completed: isComplete({ ...flagsOfApi(item), [flag]: value }),
-});
-
-type ItemPatch = RouteInputs['patchItem'];
-
-function updateCachedItem(queryClient: QueryClient, roomId: string, itemId: string, update: (item: ChecklistItem) => ChecklistItem) {
-  queryClient.setQueryData<ChecklistItem[]>(queryKeys.items(roomId), (items) => items?.map((item) => (item.id === itemId ? update(item) : item)));
-}
-
-const pick = (item: ChecklistItem, patch: ItemPatch): ItemPatch =>
-  Object.fromEntries(Object.keys(patch).map((key) => [key, item[key as keyof ItemPatch]])) as ItemPatch;
+import type { QueuedPhoto } from './photo-upload-queue';
 
 /**
- * The item cards' actions for one room, as one stable object. Flag toggles are optimistic: the
- * room's items and the project's counters change at once, go back (with 'Update failed') if the
- * server refuses, and are refetched when the last toggle settles.
+ * The checklist's writes, through the outbox (web/offline/outbox): each is kept, shown at once,
+ * and sent now when online, later when not; with the toasts of spec section 8 when the server
+ * refuses one, and the page's cache following the server's answers (the outbox does that).
+ */
+
+type ItemPatch = Omit<RouteInputs['patchItem'], 'base'>;
+
+const flagLabels: Record<Flag, string> = { selected: 'Selected', purchased: 'Purchased', installed: 'Installed' };
+
+/** Who is signed in (the outbox sends a command with its maker's session only). */
+const userIdOf = (queryClient: QueryClient): string => queryClient.getQueryData<User | null>(queryKeys.me)?.id ?? '';
+
+const roomNameOf = (queryClient: QueryClient, projectId: string, roomId: string): string => {
+  const room = queryClient.getQueryData<Room[]>(queryKeys.rooms(projectId))?.find((entry) => entry.id === roomId);
+  return room ? displayName(room) : 'a room';
+};
+
+/** A command's fields common to a project's writes: who made it, in which project. */
+function useSubmit(projectId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    // `wait: false`: answered once kept, not once sent (a photo's upload may take long).
+    (fields: Omit<NewCommand, 'projectId' | 'userId'>, { wait = true } = {}) => (wait ? submit : keep)({ ...fields, projectId, userId: userIdOf(queryClient) }),
+    [queryClient, projectId],
+  );
+}
+
+/** What a patch does, in words, for the outbox's lists and a refusal's toast. */
+function patchLabel(item: ChecklistItem, patch: ItemPatch): string {
+  const keys = Object.keys(patch);
+  const what =
+    keys.includes('details') ? 'the details' : keys.includes('cabinetDetails') ? 'the Cabinet Details' : keys.includes('referenceLinks') ? 'the links' : keys.includes('referenceImages') ? 'the photos' : 'the budget';
+  return `Changed ${what} of ${item.name}`;
+}
+
+/** The item as the page shows it now (the cache), else as given. */
+const shownItem = (queryClient: QueryClient, item: ChecklistItem): ChecklistItem =>
+  queryClient.getQueryData<ChecklistItem[]>(queryKeys.items(item.roomId))?.find((entry) => entry.id === item.id) ?? item;
+
+/**
+ * The item cards' actions for one room, as one stable object. Flags are set to a value (never
+ * flipped) and show at once; a refusal puts them back with 'Update failed'. An edit of a text or
+ * list goes with `base`, the value on screen before it (issue 29: decided by value at the server).
  */
 export function useItemActions(roomId: string, projectId: string): ItemActions {
   const queryClient = useQueryClient();
-  const itemsKey = queryKeys.items(roomId);
-  const statsKey = queryKeys.stats(projectId);
-  const toggleKey = ['toggle-flag', projectId];
-  // The panels' decisions and budget (issue 18), refetched after a change when they have been read.
-  const selectionsKey = queryKeys.selections(projectId);
+  const send = useSubmit(projectId);
 
-  const { mutate: toggleFlag } = useMutation({
-    mutationKey: toggleKey,
-    mutationFn: ({ item, flag, value }: { item: ChecklistItem; flag: Flag; value: boolean }) => setFlag(item.id, flag, value),
-    onMutate: async ({ item, flag, value }) => {
-      await Promise.all([queryClient.cancelQueries({ queryKey: itemsKey }), queryClient.cancelQueries({ queryKey: statsKey })]);
-      const before = queryClient.getQueryData<ChecklistItem[]>(itemsKey)?.find((cached) => cached.id === item.id) ?? item;
-      updateCachedItem(queryClient, roomId, item.id, (cached) => withFlag(cached, flag, value));
-      queryClient.setQueryData<ProjectStats>(statsKey, (stats) => stats && statsAfterToggle(stats, before, flag, value));
-      return { before };
+  const toggle = useCallback(
+    (item: ChecklistItem, flag: Flag, value: boolean) => {
+      send({
+        route: 'patchItem',
+        params: { id: item.id },
+        body: { [apiFlagField[flag]]: value },
+        itemId: item.id,
+        roomId,
+        baseVersion: shownItem(queryClient, item).version,
+        label: `${value ? 'Ticked' : 'Cleared'} ${flagLabels[flag]} on ${item.name}`,
+      }).catch((error: unknown) => toast({ variant: 'destructive', title: 'Update failed', description: serverMessage(error, 'Please try again') }));
     },
-    onError: (error, { item, flag, value }, context) => {
-      const was = context ? flagsOfApi(context.before)[flag] : !value;
-      updateCachedItem(queryClient, roomId, item.id, (cached) => withFlag(cached, flag, was));
-      if (context) queryClient.setQueryData<ProjectStats>(statsKey, (stats) => stats && statsAfterToggle(stats, withFlag(context.before, flag, value), flag, was));
-      toast({ variant: 'destructive', title: 'Update failed', description: serverMessage(error, 'Please try again') });
-    },
-    onSettled: () => {
-      // Another toggle still on its way would be overwritten by the refetch: the last one refetches.
-      if (queryClient.isMutating({ mutationKey: toggleKey }) > 1) return;
-      void Promise.all([
-        queryClient.invalidateQueries({ queryKey: itemsKey }),
-        queryClient.invalidateQueries({ queryKey: statsKey }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.rooms(projectId) }),
-        queryClient.invalidateQueries({ queryKey: selectionsKey }),
-      ]);
-    },
-  });
+    [send, queryClient, roomId],
+  );
 
-  const toggle = useCallback((item: ChecklistItem, flag: Flag, value: boolean) => toggleFlag({ item, flag, value }), [toggleFlag]);
-
-  /** Details, links, images, cabinet details: shown at once, then saved; a refusal puts them back. */
+  /** Details, links, images, cabinet details, budget: shown at once, then saved; a refusal puts them back. */
   const save = useCallback(
-    async (item: ChecklistItem, patch: ItemPatch) => {
-      const cached = queryClient.getQueryData<ChecklistItem[]>(queryKeys.items(roomId))?.find((entry) => entry.id === item.id) ?? item;
-      const before = pick(cached, patch);
-      updateCachedItem(queryClient, roomId, item.id, (entry) => ({ ...entry, ...patch }));
+    async (item: ChecklistItem, patch: ItemPatch, base?: ItemEditBase) => {
       try {
-        const saved = await patchItem(item.id, patch);
-        updateCachedItem(queryClient, roomId, item.id, (entry) => ({ ...entry, ...pick(saved, patch) }));
-        void queryClient.invalidateQueries({ queryKey: queryKeys.selections(projectId) });
-        return saved;
+        const result = await send({
+          route: 'patchItem',
+          params: { id: item.id },
+          body: base ? { ...patch, base } : patch,
+          itemId: item.id,
+          roomId,
+          baseVersion: shownItem(queryClient, item).version,
+          label: patchLabel(item, patch),
+        });
+        return answeredItem(queryClient, item, result);
       } catch (error) {
-        updateCachedItem(queryClient, roomId, item.id, (entry) => ({ ...entry, ...before }));
         toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to update item. Please try again.') });
         throw error;
       }
     },
-    [queryClient, roomId, projectId],
+    [send, queryClient, roomId],
   );
 
-  const { mutate: removeItem } = useMutation({
-    mutationFn: (item: ChecklistItem) => deleteItem(item.id),
-    onSuccess: (_, item) => {
-      queryClient.setQueryData<ChecklistItem[]>(itemsKey, (items) => items?.filter((entry) => entry.id !== item.id));
+  const remove = useCallback(
+    (item: ChecklistItem) => {
+      send({ route: 'deleteItem', params: { id: item.id }, itemId: item.id, roomId, label: `Deleted ${item.name} in ${roomNameOf(queryClient, projectId, roomId)}` }).catch(
+        (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to delete item. Please try again.') }),
+      );
     },
-    onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to delete item. Please try again.') }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: itemsKey }),
-        queryClient.invalidateQueries({ queryKey: statsKey }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.rooms(projectId) }),
-        queryClient.invalidateQueries({ queryKey: selectionsKey }),
-      ]),
-  });
-  const remove = useCallback((item: ChecklistItem) => removeItem(item), [removeItem]);
+    [send, queryClient, projectId, roomId],
+  );
 
-  return useMemo(() => ({ toggle, save, remove }), [toggle, save, remove]);
+  /** A photo taken offline: kept with its file, uploaded and added to the item by the outbox later (its steps: photo-steps.ts). */
+  const queuePhoto = useCallback(
+    async (item: ChecklistItem, { file, cabinetKey }: QueuedPhoto) => {
+      await send({
+        route: 'patchItem',
+        params: { id: item.id },
+        itemId: item.id,
+        roomId,
+        baseVersion: shownItem(queryClient, item).version,
+        label: `Added a photo to ${item.name}`,
+        photo: { file, fileName: file.name || 'photo', target: cabinetKey ? { cabinetKey } : { list: 'referenceImages' } },
+      }, { wait: false });
+    },
+    [send, queryClient, roomId],
+  );
+
+  return useMemo(() => ({ toggle, save, remove, queuePhoto }), [toggle, save, remove, queuePhoto]);
 }
 
-/** A section's add-item action (spec section 2); Special Features has its own toasts. */
+/** The item a write answered, or as the page shows it while the write waits. */
+function answeredItem(queryClient: QueryClient, item: ChecklistItem, result: Submitted): ChecklistItem {
+  if (result.status === 'sent' && result.answer && typeof result.answer === 'object') return result.answer as ChecklistItem;
+  return shownItem(queryClient, item);
+}
+
+/** A section's add-item action (spec section 2); Special Features has its own toasts. The item gets its id here, so it can be changed before the server has it. */
 export function useAddItem(roomId: string, projectId: string) {
   const queryClient = useQueryClient();
+  const send = useSubmit(projectId);
   return useMutation({
-    mutationFn: (item: Parameters<typeof addItem>[0] & { sectionTitle: string }) => {
-      const { sectionTitle: _, ...body } = item;
-      return addItem(body);
+    networkMode: 'always',
+    mutationFn: (item: Omit<Parameters<typeof newItemBody>[0], 'id'> & { sectionTitle: string }) => {
+      const { sectionTitle: _, ...fields } = item;
+      const id = crypto.randomUUID();
+      return send({ route: 'createItem', params: {}, body: newItemBody({ ...fields, id }), itemId: id, roomId, label: `Added ${fields.name} to ${roomNameOf(queryClient, projectId, roomId)}` });
     },
-    onSuccess: (created, { category }) => {
-      queryClient.setQueryData<ChecklistItem[]>(queryKeys.items(roomId), (items) => (items ? [...items, created] : items));
+    onSuccess: (_, { category }) => {
       if (category === 'special_features') toast({ title: 'Special Feature Added' });
     },
     onError: (error, { category }) =>
@@ -130,86 +155,64 @@ export function useAddItem(roomId: string, projectId: string) {
         title: 'Error',
         description: serverMessage(error, category === 'special_features' ? 'Failed to add special feature. Please try again.' : 'Failed to add item. Please try again.'),
       }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.items(roomId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.stats(projectId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.rooms(projectId) }),
-      ]),
   });
 }
 
-/** The room management bar's adds: the server names the room by the numbering rules. */
+/** The room management bar's adds: named by the numbering rules, given its id here (so its items can be added offline too). */
 export function useAddRoom(projectId: string) {
   const queryClient = useQueryClient();
+  const send = useSubmit(projectId);
   return useMutation({
-    mutationFn: (type: RoomType) => {
+    networkMode: 'always',
+    mutationFn: async (type: RoomType): Promise<Room> => {
       const rooms = queryClient.getQueryData<Room[]>(queryKeys.rooms(projectId)) ?? [];
-      return addRoom({ projectId, type, ...nameNewRoom(type, rooms, {}) });
+      const id = crypto.randomUUID();
+      const named = nameNewRoom(type, rooms, {});
+      const result = await send({ route: 'createRoom', params: {}, body: { id, projectId, type, ...named }, roomId: id, label: `Added ${displayName({ type, name: named.name, customName: named.customName ?? null })}` });
+      return result.status === 'sent' ? (result.answer as Room) : (queryClient.getQueryData<Room[]>(queryKeys.rooms(projectId))?.find((room) => room.id === id) ?? ({ id } as Room));
     },
-    onSuccess: (room) => {
-      queryClient.setQueryData<Room[]>(queryKeys.rooms(projectId), (rooms) => (rooms && !rooms.some((entry) => entry.id === room.id) ? [...rooms, room] : rooms));
-      toast({ title: 'Room Added', description: 'New room has been added to the project.' });
-    },
+    onSuccess: () => toast({ title: 'Room Added', description: 'New room has been added to the project.' }),
     onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to add room. Please try again.') }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.rooms(projectId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.stats(projectId) }),
-      ]),
   });
 }
 
+/** A rename, made against the name on screen before it (a different rename by someone else meanwhile is a decision for the person). */
 export function useRenameRoom(room: Room) {
-  const queryClient = useQueryClient();
-  const roomsKey = queryKeys.rooms(room.projectId);
+  const send = useSubmit(room.projectId);
   return useMutation({
-    mutationFn: (customName: string) => renameRoom(room.id, customName),
-    onSuccess: (renamed) => {
-      queryClient.setQueryData<Room[]>(roomsKey, (rooms) => rooms?.map((entry) => (entry.id === renamed.id ? { ...entry, ...renamed } : entry)));
-      toast({ title: 'Room Updated' });
+    networkMode: 'always',
+    mutationFn: (customName: string) =>
+      send({ route: 'renameRoom', params: { id: room.id }, body: { customName, base: { customName: room.customName } }, roomId: room.id, label: `Renamed ${displayName(room)} to ${customName}` }),
+    onSuccess: (result) => {
+      if (result.status !== 'conflict') toast({ title: 'Room Updated' });
     },
     onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to update room. Please try again.') }),
-    // Room names are in the decisions and the budget too.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: roomsKey }), queryClient.invalidateQueries({ queryKey: queryKeys.selections(room.projectId) })]),
   });
 }
 
 export function useDeleteRoom(room: Room) {
-  const queryClient = useQueryClient();
-  const roomsKey = queryKeys.rooms(room.projectId);
+  const send = useSubmit(room.projectId);
   return useMutation({
-    mutationFn: () => deleteRoom(room.id),
-    onSuccess: () => {
-      queryClient.setQueryData<Room[]>(roomsKey, (rooms) => rooms?.filter((entry) => entry.id !== room.id));
-      queryClient.removeQueries({ queryKey: queryKeys.items(room.id) });
-      toast({ title: 'Room Deleted' });
-    },
+    networkMode: 'always',
+    mutationFn: () => send({ route: 'deleteRoom', params: { id: room.id }, roomId: room.id, label: `Deleted ${displayName(room)}` }),
+    onSuccess: () => toast({ title: 'Room Deleted' }),
     onError: (error) => toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to delete room. Please try again.') }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: roomsKey }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.stats(room.projectId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.selections(room.projectId) }),
-      ]),
   });
 }
 
 /** The lock box code (spec section 4): saved 2000 ms after the last keystroke, by the caller's autosave. */
 export function useSaveLockBoxCode(projectId: string) {
-  const queryClient = useQueryClient();
+  const send = useSubmit(projectId);
   return useCallback(
-    async (code: string) => {
+    async (code: string): Promise<Project | undefined> => {
       try {
-        const project = await setLockBoxCode(projectId, code);
-        const withCode = (entry: Project): Project => (entry.id === project.id ? { ...entry, lockBoxCode: project.lockBoxCode } : entry);
-        queryClient.setQueryData<Project[]>(queryKeys.projects, (projects) => projects?.map(withCode));
-        queryClient.setQueryData<ProjectChecklist>(queryKeys.checklist(projectId), (checklist) => checklist && { ...checklist, project: withCode(checklist.project) });
+        const result = await send({ route: 'patchProject', params: { id: projectId }, body: { lockBoxCode: code }, label: 'Changed the lock box code' });
+        return result.status === 'sent' ? (result.answer as Project) : undefined;
       } catch (error) {
         toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to save the lock box code. Please try again.') });
         throw error;
       }
     },
-    [projectId, queryClient],
+    [projectId, send],
   );
 }

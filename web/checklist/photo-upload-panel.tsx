@@ -1,24 +1,33 @@
-import { useEffect, useRef, useState } from 'react';
+import { onlineManager } from '@tanstack/react-query';
+import { use, useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../components/button';
 import { ProgressBar } from '../components/progress-bar';
+import { toast } from '../components/toast';
+import { useConnected } from '../offline/outbox/hooks';
 import { percentFromFraction } from '../projects/progress';
 import { photoProblem } from './photo-upload-check';
+import { PhotoQueueContext } from './photo-upload-queue';
 
 /**
  * The Add Photo dialog's 'Upload File' tab (spec section 2): choose one photo ('Max 10MB'), see
  * it upload, and it is added like a URL would be. A file that will not do is named before
  * anything is sent; the server's refusal (its own size and image checks) is shown the same way.
- * Closing the dialog cancels an upload under way.
+ * Closing the dialog cancels an upload under way. With no network (issue 29) the photo is kept on
+ * the device and the dialog closes: the item shows it 'Waiting to upload' until the outbox has
+ * uploaded it.
  */
 export function PhotoUploadPanel({
   id,
   itemId,
+  cabinetKey,
   onUploaded,
   onClose,
 }: {
   id: string;
   /** The item the photo is for, read when the upload starts. */
   itemId: string;
+  /** A cabinet part's images ('styleImages'…), when the photo is for one. */
+  cabinetKey?: string;
   onUploaded: (url: string) => void;
   onClose: () => void;
 }) {
@@ -27,11 +36,24 @@ export function PhotoUploadPanel({
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
   const uploading = progress !== null;
+  const queue = use(PhotoQueueContext);
+  const online = useConnected();
+
+  const offline = () => !onlineManager.isOnline() || !navigator.onLine;
+  /** Kept for the outbox to upload when the network is back. */
+  const keep = (file: File) => {
+    queue!({ file, cabinetKey }).catch(() => toast({ variant: 'destructive', title: 'Error', description: 'The photo could not be kept on this device. Please try again.' }));
+    onClose();
+  };
 
   const start = async (file: File) => {
     const problem = photoProblem(file);
     setError(problem);
     if (problem) return;
+    if (queue && offline()) {
+      keep(file);
+      return;
+    }
     const controller = new AbortController();
     running.current = controller;
     setProgress(0);
@@ -47,6 +69,11 @@ export function PhotoUploadPanel({
       setError(outcome.refused);
     } catch (failure) {
       if (controller.signal.aborted) return;
+      // The network went while it uploaded: kept, to upload later.
+      if (queue && offline()) {
+        keep(file);
+        return;
+      }
       console.error('Photo upload failed', failure);
       setError('The photo could not be uploaded. Please try again.');
     }
@@ -79,6 +106,7 @@ export function PhotoUploadPanel({
         />
         <p id={`${id}-file-hint`} className="text-xs text-gray-500 dark:text-gray-400">
           Max 10MB
+          {!online && queue && ' · Offline: the photo is kept on this device and uploads when you are back online.'}
         </p>
         {error && (
           <p id={`${id}-file-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">

@@ -1,4 +1,4 @@
-import { ExternalLink, Link2, X } from 'lucide-react';
+import { CloudUpload, ExternalLink, Link2, X } from 'lucide-react';
 import { safeHref } from './model';
 import { smallInputClass } from '../components/input';
 import { cardIconButtonClass, Thumbnail } from './ui';
@@ -40,7 +40,21 @@ function LinkRow({ index, link, onChange, onRemove }: { index: number; link: str
   );
 }
 
-export function ImageList({ images, label, onChange }: { images: readonly string[]; label: string; onChange: (images: string[]) => void }) {
+/**
+ * An item's (or a cabinet part's) images, each removable; then the photos taken offline that wait
+ * to upload (issue 29), shown from the device and marked so.
+ */
+export function ImageList({
+  images,
+  waiting = [],
+  label,
+  onChange,
+}: {
+  images: readonly string[];
+  waiting?: readonly { id: string; url: string }[];
+  label: string;
+  onChange: (images: string[]) => void;
+}) {
   return (
     <ul aria-label={label} className="flex flex-wrap gap-1.5">
       {images.map((src, index) => (
@@ -55,6 +69,15 @@ export function ImageList({ images, label, onChange }: { images: readonly string
           >
             <X aria-hidden="true" className="size-3.5" />
           </button>
+        </li>
+      ))}
+      {waiting.map((photo, index) => (
+        <li key={photo.id} data-testid="waiting-photo" className="relative size-16 overflow-hidden rounded-md border border-dashed border-gray-400 dark:border-gray-500">
+          <img src={photo.url} alt={`${label} ${images.length + index + 1}, waiting to upload`} className="size-full object-cover opacity-70" />
+          <span aria-hidden="true" className="absolute inset-x-0 bottom-0 flex items-center justify-center gap-0.5 bg-black/75 px-0.5 py-px text-center text-[0.625rem] leading-3 font-medium text-white">
+            <CloudUpload className="size-3 shrink-0" />
+            Waiting to upload
+          </span>
         </li>
       ))}
     </ul>

@@ -1,6 +1,7 @@
 import { ImagePlus, Link2, LoaderCircle, Save } from 'lucide-react';
 import { lazy, Suspense, useState, type CSSProperties, type ReactNode } from 'react';
 import { OnceOpened } from '../components/once-opened';
+import { usePendingPhotos } from '../offline/outbox/hooks';
 import { cleanLinks, withLink } from './model';
 import { sameJson } from './use-autosave';
 import { cardButtonClass, cardIconButtonClass } from './ui';
@@ -13,6 +14,8 @@ const ImageList = lazy(() => import('./reference-lists').then((module) => ({ def
 const listPlaceholder = (count: number, kind: 'links' | 'images') => (
   <div aria-hidden="true" className="list-placeholder" data-kind={kind} style={{ '--count': count } as CSSProperties} />
 );
+
+const referenceImages = { list: 'referenceImages' } as const;
 
 export const AddPhotoDialog = lazy(() => import('./add-photo-dialog').then((module) => ({ default: module.AddPhotoDialog })));
 
@@ -38,6 +41,7 @@ export function ReferenceAdders({
   onLinksChange,
   images,
   onImagesChange,
+  cabinetKey,
 }: {
   itemId: string;
   /** The two buttons' accessible names. */
@@ -46,7 +50,10 @@ export function ReferenceAdders({
   links: readonly string[];
   onLinksChange: (links: string[]) => void;
   images: readonly string[];
-  onImagesChange: (images: string[]) => void;
+  /** The new list, and the list on screen before (its base). */
+  onImagesChange: (images: string[], base: readonly string[]) => void;
+  /** A cabinet part's images ('styleImages'…): where a photo taken offline goes. */
+  cabinetKey?: string;
 }) {
   const [adding, setAdding] = useState(false);
   return (
@@ -69,7 +76,7 @@ export function ReferenceAdders({
       </button>
       {/* The dialog draws into the page's body (a portal): nothing of it stands in this row. */}
       <OnceOpened open={adding}>
-        <AddPhotoDialog itemId={itemId} open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url])} />
+        <AddPhotoDialog itemId={itemId} cabinetKey={cabinetKey} open={adding} onOpenChange={setAdding} existing={images} onAdd={(url) => onImagesChange([...images, url], images)} />
       </OnceOpened>
     </div>
   );
@@ -91,9 +98,10 @@ export function ItemReferences({
 }: {
   itemId: string;
   savedLinks: readonly string[];
-  onSaveLinks: (links: string[]) => Promise<unknown>;
+  /** The links to save, and the saved list they were edited from (their base). */
+  onSaveLinks: (links: string[], base: readonly string[]) => Promise<unknown>;
   images: readonly string[];
-  onImagesChange: (images: string[]) => void;
+  onImagesChange: (images: string[], base: readonly string[]) => void;
   /** A field drawn first in the buttons' row (the item's details). */
   field?: ReactNode;
 }) {
@@ -101,6 +109,8 @@ export function ItemReferences({
   const [base, setBase] = useState(savedLinks);
   const [saving, setSaving] = useState(false);
   const dirty = !sameJson(draft, base);
+  // Photos taken offline, shown from the device until they upload.
+  const waiting = usePendingPhotos(itemId, referenceImages);
   // Another save (or another user) changed the list: take it unless there are local changes.
   if (!sameJson(savedLinks, base)) {
     setBase(savedLinks);
@@ -111,7 +121,7 @@ export function ItemReferences({
     const cleaned = cleanLinks(draft);
     setSaving(true);
     try {
-      await onSaveLinks(cleaned);
+      await onSaveLinks(cleaned, base);
       setDraft(cleaned);
     } catch {
       // The toast has told the user; the local list stays for another try.
@@ -134,9 +144,9 @@ export function ItemReferences({
           Save Links
         </button>
       )}
-      {images.length > 0 && (
-        <Suspense fallback={listPlaceholder(images.length, 'images')}>
-          <ImageList images={images} label="Reference Images" onChange={onImagesChange} />
+      {images.length + waiting.length > 0 && (
+        <Suspense fallback={listPlaceholder(images.length + waiting.length, 'images')}>
+          <ImageList images={images} waiting={waiting} label="Reference Images" onChange={(next) => onImagesChange(next, images)} />
         </Suspense>
       )}
     </div>

@@ -26,7 +26,7 @@ describe('rendering stored links and images', () => {
 
   it('given unsafe stored cabinet links, then they show as plain text; safe ones are links', () => {
     const html = renderToStaticMarkup(
-      createElement(PartReferences, { itemId: 'i', part: 'Style', links: [...unsafe, 'https://a.example/style'], images: unsafe, onLinksChange: () => undefined, onImagesChange: () => undefined }),
+      createElement(PartReferences, { itemId: 'i', part: 'Style', cabinetKey: 'styleImages', links: [...unsafe, 'https://a.example/style'], images: unsafe, onLinksChange: () => undefined, onImagesChange: () => undefined }),
     );
     expect(hrefsAndSrcs(html)).toEqual(['https://a.example/style']);
     expect(html).toContain('javascript:alert(1)');

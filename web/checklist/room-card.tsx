@@ -5,6 +5,8 @@ import type { Room } from '../../contract/projects';
 import type { Role } from '../../events/accounts/schemas';
 import { displayName } from '../../events/projects/room-naming';
 import { queries } from '../api/queries';
+import { DecisionPanel } from '../offline/outbox/decision-panel';
+import { useConflictOf } from '../offline/outbox/hooks';
 import { DeleteRoomButton } from './delete-room-button';
 import { badgeTone, roomProgress, type BadgeTone } from './model';
 import { PrintingContext } from './printing';
@@ -38,6 +40,8 @@ export const RoomCard = memo(function RoomCard({ room, role, getRooms, justAdded
   const titleId = `room-title-${room.id}`;
   const bodyId = `room-body-${room.id}`;
   const contractor = role === 'contractor';
+  // Issue 29: a rename that met someone else's, both kept until the person decides.
+  const conflict = useConflictOf({ roomId: room.id });
 
   return (
     <section
@@ -69,6 +73,11 @@ export const RoomCard = memo(function RoomCard({ room, role, getRooms, justAdded
         </span>
         {contractor && room.type !== 'whole_home' && <DeleteRoomButton room={room} name={name} />}
       </div>
+      {conflict && (
+        <div className="px-1.5 pt-1.5 sm:px-2">
+          <DecisionPanel conflict={conflict} />
+        </div>
+      )}
       {expanded && (
         <div id={bodyId} className="p-1.5 sm:p-2">
           {items.isPending ? (

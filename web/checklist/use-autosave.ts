@@ -5,6 +5,9 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
  * backsplash and cabinet 1000 ms, the lock box code 2000 ms). While an edit waits or is being
  * saved, the server's value does not overwrite it; once saved, the server's value is shown again
  * (a refetch, or another user's change). A pending save is sent at once when the component goes.
+ * Each save is handed its base too: the value on screen before that edit began (issue 29: the
+ * server decides an edit by value against it, so another person's change meanwhile is a conflict,
+ * not overwritten).
  */
 export function useAutosave<T>({
   serverValue,
@@ -14,7 +17,7 @@ export function useAutosave<T>({
   valid = always,
 }: {
   serverValue: T;
-  save: (value: T) => Promise<unknown>;
+  save: (value: T, base: T) => Promise<unknown>;
   delay: number;
   same?: (a: T, b: T) => boolean;
   /** An edit that is not valid (over a length limit) stays on screen, unsaved, until corrected. */
@@ -32,6 +35,8 @@ export function useAutosave<T>({
   const kept = useRef<{ server: T } | null>(null);
   /** Set while the edit on screen is invalid: it is neither saved nor replaced by the server's. */
   const held = useRef(false);
+  /** The value on screen before the edit under way began (its save's base). */
+  const editBase = useRef<{ value: T } | null>(null);
 
   const onSave = useEffectEvent(save);
   const settle = useEffectEvent(() => {
@@ -44,14 +49,18 @@ export function useAutosave<T>({
     const next = pending.current;
     if (!next) return;
     pending.current = null;
+    const base = editBase.current ? editBase.current.value : next.value;
+    editBase.current = null;
     inFlight.current++;
-    void onSave(next.value)
+    void onSave(next.value, base)
       .then(
         () => {
           kept.current = null;
         },
         () => {
           kept.current = { server: server.current };
+          // Not saved: the next edit (begun already or not) is still made against what the server had.
+          editBase.current = { value: base };
         },
       )
       .finally(() => {
@@ -62,6 +71,7 @@ export function useAutosave<T>({
 
   const change = useCallback(
     (next: T) => {
+      editBase.current ??= { value: latest.current };
       latest.current = next;
       setValue(next);
       clearTimeout(timer.current);
@@ -85,6 +95,7 @@ export function useAutosave<T>({
     if (busy) return;
     if (kept.current && same(kept.current.server, serverValue)) return;
     kept.current = null;
+    editBase.current = null;
     if (same(latest.current, serverValue)) return;
     latest.current = serverValue;
     setValue(serverValue);
