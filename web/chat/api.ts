@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '../../contract/chat';
 import type { RouteInputs } from '../../contract/inputs';
+import type { User } from '../../events/accounts/schemas';
 import type { Reader } from '../../events/chat/events';
+import { submit } from '../offline/outbox/submit';
 import { callApi } from '../api/call';
 import { queries } from '../api/queries';
 import { queryKeys } from '../api/query-keys';
@@ -24,18 +26,25 @@ export function useSaveChatSession() {
   });
 }
 
-/** Posts a chat message; the server takes the sender from the session, the body names it as the spec does. */
+/**
+ * Posts a chat message; the server takes the sender from the session, the body names it as the
+ * spec does. Through the outbox (issue 29): written offline, it shows 'Sending…' in the chat until
+ * the server has it, and its Idempotency-Key posts it once however often it is replayed.
+ */
 export function useSendMessage(projectId: string) {
   const queryClient = useQueryClient();
-  const key = queryKeys.chat(projectId);
   return useMutation({
+    networkMode: 'always',
     mutationFn: (body: Pick<RouteInputs['postChat'], 'senderType' | 'senderName' | 'message'>) =>
-      // No room: left out of the JSON (the schema's roomId reads its input as `unknown`, so its key as required).
-      callApi('postChat', { body: { projectId, ...body, messageType: 'chat', roomId: undefined } }),
-    onSuccess: (message) => {
-      queryClient.setQueryData<ChatMessage[]>(key, (messages) => (messages && !messages.some((entry) => entry.id === message.id) ? [...messages, message] : messages));
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+      submit({
+        route: 'postChat',
+        params: {},
+        // No room: left out of the JSON (the schema's roomId reads its input as `unknown`, so its key as required).
+        body: { projectId, ...body, messageType: 'chat', roomId: undefined },
+        projectId,
+        userId: queryClient.getQueryData<User | null>(queryKeys.me)?.id ?? '',
+        label: `Sent the message "${body.message.length > 40 ? `${body.message.slice(0, 40)}…` : body.message}"`,
+      }),
   });
 }
 

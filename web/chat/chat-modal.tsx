@@ -11,6 +11,7 @@ import { buttonClass, iconButtonClass } from '../components/button';
 import { overlayClass, panelClass } from '../components/dialog';
 import { toast } from '../components/toast';
 import type { ChatMessage } from '../../contract/chat';
+import { useSendingMessages } from '../offline/outbox/hooks';
 import { useMarkAllRead, useSendMessage } from './api';
 import { formatMessageTime, roleLabels, unreadForRole } from './format';
 
@@ -97,6 +98,7 @@ function ChatBody({
   // The newest message in view, whenever one arrives.
   const listRef = useRef<HTMLDivElement>(null);
   const count = messages?.length ?? 0;
+  const sending = useSendingMessages(projectId);
   useLayoutEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
@@ -130,7 +132,7 @@ function ChatBody({
         ) : (
           <ol className="grid gap-3">
             {messages!.map((message) => (
-              <MessageRow key={message.id} message={message} own={message.senderType === user.role} />
+              <MessageRow key={message.id} message={message} own={message.senderType === user.role} sending={sending.has(message.id)} />
             ))}
           </ol>
         )}
@@ -140,7 +142,8 @@ function ChatBody({
   );
 }
 
-function MessageRow({ message, own }: { message: ChatMessage; own: boolean }) {
+/** `sending`: written here, not yet on the server (issue 29): 'Sending…' where the read state will be. */
+function MessageRow({ message, own, sending }: { message: ChatMessage; own: boolean; sending: boolean }) {
   const time = <time dateTime={message.timestamp}>{formatMessageTime(message.timestamp)}</time>;
   if (message.messageType === 'action') {
     return (
@@ -167,7 +170,7 @@ function MessageRow({ message, own }: { message: ChatMessage; own: boolean }) {
         <p className="whitespace-pre-wrap wrap-anywhere">{message.message}</p>
         <p className={`flex flex-wrap justify-end gap-x-2 text-xs ${own ? 'text-blue-50' : 'text-gray-600 dark:text-gray-400'}`}>
           {time}
-          {own && <span data-testid="read-state">{readState(message)}</span>}
+          {own && <span data-testid="read-state">{sending ? 'Sending…' : readState(message)}</span>}
         </p>
       </article>
     </li>
