@@ -4,6 +4,7 @@ import type { ProjectEventNotice } from '../../contract/notices';
 import type { ChecklistItem } from '../../contract/projects';
 import { parseStreamId } from '../../events/streams';
 import { queryKeys } from '../api/query-keys';
+import { outboxSnapshot } from '../offline/outbox/state';
 import { refreshProject } from './api';
 
 /**
@@ -11,13 +12,16 @@ import { refreshProject } from './api';
  * project is pushed as `project_event` (the checklist and the action history refetch what changed)
  * or `chat_message` (the chat refetches: new messages and read receipts). A dropped connection
  * comes back after 1 s, 2 s, 4 s … at most 30 s, and then refetches everything (chat and history
- * included), since changes may have been missed meanwhile.
+ * included), since changes may have been missed meanwhile. When the device comes back online
+ * (issue 29: field mode) it reconnects at once rather than at the end of its wait.
  */
 
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 30_000;
 /** Notices that arrive together (one write is often several events) cause one refetch. */
 const BATCH_MS = 100;
+/** How often notices held during a replay look again for its end. */
+const REPLAY_WAIT_MS = 250;
 
 export const retryDelay = (attempt: number): number => Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
 
@@ -43,6 +47,11 @@ export function useProjectLiveUpdates(projectId: string): void {
     const stale = new Set<string>();
 
     const flush = () => {
+      // While the outbox replays this page's own changes (their answers already shown), the refetches wait for its end: one, not one per change.
+      if (outboxSnapshot().run) {
+        batchTimer = setTimeout(flush, REPLAY_WAIT_MS);
+        return;
+      }
       batchTimer = undefined;
       const keys = [...stale];
       stale.clear();
@@ -101,9 +110,18 @@ export function useProjectLiveUpdates(projectId: string): void {
       };
     };
 
+    const onOnline = () => {
+      if (socket || closed) return;
+      clearTimeout(retryTimer);
+      attempt = 0;
+      connect();
+    };
+    window.addEventListener('online', onOnline);
+
     connect();
     return () => {
       closed = true;
+      window.removeEventListener('online', onOnline);
       clearTimeout(retryTimer);
       clearTimeout(batchTimer);
       socket?.close();
