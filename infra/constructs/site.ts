@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IHttpApi, IWebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -27,6 +27,9 @@ import { ORIGIN_VERIFY_HEADER } from '../../functions/http/client-address';
 import { appContentSecurityPolicy, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../../functions/http/security-headers';
 import { IMMUTABLE, REVALIDATE } from '../local/gateway/web-app';
 import { webDistDir } from '../paths';
+
+/** The web app manifest vite-plugin-pwa writes (vite.config.ts). */
+export const WEB_MANIFEST = 'manifest.webmanifest';
 
 export interface SiteProps {
   readonly httpApi: IHttpApi;
@@ -207,8 +210,12 @@ export class Site extends Construct {
     // browser's cache, as the local gateway sets it (infra/local/gateway/web-app.ts), travels as
     // each object's Cache-Control (CloudFront passes it on): hashed files under assets/ never
     // change under their name, so a year; index.html and the other unhashed files are revalidated
-    // on every load, so a deploy shows at once. The default behaviour compresses (brotli or gzip,
-    // as CachingOptimized keys on Accept-Encoding).
+    // on every load, so a deploy shows at once. Among them the service worker (sw.js and its
+    // Workbox runtime) and the web app manifest (issue 29): a browser checks sw.js for a new
+    // version on each visit, and an old one it kept would hide every deploy. The manifest goes
+    // apart, for its own content type (S3 guesses types from the name, and .webmanifest is not
+    // one every guesser knows). The default behaviour compresses (brotli or gzip, as
+    // CachingOptimized keys on Accept-Encoding).
     const webDir = props.webDir ?? webDistDir;
     if (existsSync(join(webDir, 'index.html'))) {
       // Earlier builds' files are kept: a page loaded before a deploy still finds its lazy chunks.
@@ -220,18 +227,32 @@ export class Site extends Construct {
         prune: false,
         memoryLimit: 512,
       });
+      const manifestPath = join(webDir, WEB_MANIFEST);
+      const manifest = existsSync(manifestPath)
+        ? new BucketDeployment(this, 'WebManifestDeployment', {
+            sources: [Source.data(WEB_MANIFEST, readFileSync(manifestPath, 'utf8'))],
+            destinationBucket: this.webBucket,
+            contentType: 'application/manifest+json',
+            cacheControl: [CacheControl.fromString(REVALIDATE)],
+            // The only file here: pruning would delete the rest of the app.
+            prune: false,
+            memoryLimit: 512,
+          })
+        : undefined;
       const appShell = new BucketDeployment(this, 'WebDeployment', {
-        sources: [Source.asset(webDir, { exclude: ['assets'] })],
+        sources: [Source.asset(webDir, { exclude: ['assets', WEB_MANIFEST] })],
         destinationBucket: this.webBucket,
-        // Neither uploaded nor pruned here: the deployment above owns them.
-        exclude: ['assets/*'],
+        // Neither uploaded nor pruned here: the deployments above own them.
+        exclude: ['assets/*', WEB_MANIFEST],
         cacheControl: [CacheControl.fromString(REVALIDATE)],
         distribution: this.distribution,
         distributionPaths: ['/*'],
         memoryLimit: 512,
       });
-      // The new index.html goes live only once the scripts it names are there.
+      // The new index.html goes live only once the scripts it names are there, and the
+      // distribution's cache is cleared after the manifest too.
       appShell.node.addDependency(hashedAssets);
+      if (manifest) appShell.node.addDependency(manifest);
     }
   }
 }

@@ -5,8 +5,10 @@ import sirv from 'sirv';
 /**
  * The built web app as CloudFront serves it (infra/constructs/site.ts): text compressed with
  * brotli or gzip as the browser accepts, hashed files under /assets/ cached for a year (their
- * name changes with their content), everything else (index.html) revalidated on every load, and
- * index.html for a client-side route (a path without an extension; a missing asset is a 404).
+ * name changes with their content), everything else revalidated on every load (index.html, and
+ * the service worker and the manifest of issue 29: a browser checks sw.js for a new version on
+ * each visit, and a copy it kept would hide every deploy), and index.html for a client-side route
+ * (a path without an extension; a missing asset is a 404).
  */
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
