@@ -3,7 +3,7 @@ import { use, useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../components/button';
 import { ProgressBar } from '../components/progress-bar';
 import { toast } from '../components/toast';
-import { useConnected } from '../offline/outbox/hooks';
+import { useOnline } from '../offline/cache/online';
 import { percentFromFraction } from '../projects/progress';
 import { photoProblem } from './photo-upload-check';
 import { PhotoQueueContext } from './photo-upload-queue';
@@ -37,7 +37,7 @@ export function PhotoUploadPanel({
   useEffect(() => () => running.current?.abort(), []);
   const uploading = progress !== null;
   const queue = use(PhotoQueueContext);
-  const online = useConnected();
+  const online = useOnline();
 
   const offline = () => !onlineManager.isOnline() || !navigator.onLine;
   /** Kept for the outbox to upload when the network is back. */

@@ -1,5 +1,5 @@
-import { onlineManager, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import type { OutboxCommand } from './command';
 import type { Conflict } from './conflict';
 import { startOutbox } from './replay';
@@ -75,20 +75,3 @@ export function useSendingMessages(projectId: string): ReadonlySet<string> {
   const commands = useWaitingCommands();
   return useMemo(() => new Set(commands.filter((command) => command.route === 'postChat' && command.projectId === projectId).map((command) => command.id)), [commands, projectId]);
 }
-
-function subscribeNetwork(listener: () => void) {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  const unsubscribe = onlineManager.subscribe(listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-    unsubscribe();
-  };
-}
-
-/**
- * Whether the device has a network: as TanStack Query sees it (the reads pause without one), and
- * as the browser says it (right from the start, before Query has heard of any change).
- */
-export const useConnected = (): boolean => useSyncExternalStore(subscribeNetwork, () => onlineManager.isOnline() && navigator.onLine, () => true);

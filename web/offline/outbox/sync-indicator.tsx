@@ -2,7 +2,8 @@ import { CloudCheck, CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { ModalDialog } from '../../components/dialog';
 import { DecisionPanel } from './decision-panel';
-import { useConflicts, useConnected, useOutboxFor, useWaitingCommands } from './hooks';
+import { useOnline } from '../cache/online';
+import { useConflicts, useOutboxFor, useWaitingCommands } from './hooks';
 import { useOutbox } from './state';
 import { decisionsText, shortText, syncState, syncText } from './sync-status';
 
@@ -16,7 +17,7 @@ import { decisionsText, shortText, syncState, syncText } from './sync-status';
  */
 export function SyncIndicator({ userId, compact = false }: { userId: string; compact?: boolean }) {
   useOutboxFor(userId);
-  const online = useConnected();
+  const online = useOnline();
   const reachable = useOutbox((state) => state.reachable);
   const run = useOutbox((state) => state.run);
   const waiting = useWaitingCommands().length;
