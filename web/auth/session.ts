@@ -4,7 +4,7 @@ import { serverMessage } from '../api/errors';
 import { toast } from '../components/toast';
 import { queries } from '../api/queries';
 import { forgetOfflineData } from '../offline/cache/forget';
-import { disownQueryCache } from '../offline/cache/persist';
+import { disownDeviceCopy } from '../offline/cache/persist';
 import { logout } from './api';
 
 /** The signed-in user (null when signed out), shared by every screen through the query cache. */
@@ -23,7 +23,7 @@ export function useLeaveSession() {
     await navigate({ to: '/login' });
     queryClient.clear();
     await forgetOfflineData();
-    disownQueryCache();
+    disownDeviceCopy();
   };
 }
 

@@ -1,27 +1,31 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { persistQueryClientRestore, type PersistedClient, type Persister, type PersistRetryer } from '@tanstack/react-query-persist-client';
+import { dehydrate, hydrate, onlineManager, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import type { PersistedClient, PersistRetryer } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import type { User } from '../../../contract/accounts';
 import { queryKeys } from '../../api/query-keys';
 import { forgetOfflineData } from './forget';
-import { keptReads, ownerOf, persistedQueryDefaults } from './persisted-queries';
+import { keptReads, ownerOf } from './persisted-queries';
 import { loadPins, pinnedProjects } from './pins';
 import { CLIENT_KEY, OWNER_KEY, queryCacheStore } from './store';
 
 /**
- * The query cache on the device (TanStack Query's async storage persister on IndexedDB), so the
- * app opens with no signal: restored before the first screen draws, saved a second after each
- * change and at once when the page is left or hidden. What is kept, and for how long, is
- * persisted-queries.ts: 30 days a read, pinned projects for as long as they are pinned. The
- * stored copy as a whole has no age limit of its own (a pin must outlive a month without opening
- * the app); it is dropped when the API's answer shapes change (the buster, a hash of contract/
- * made at build time) and at sign-out.
+ * The device's copy of what the app read (TanStack Query's async storage persister on IndexedDB),
+ * so the app opens and reads with no signal. Read at boot; put in the query cache only when the
+ * device is offline (at boot, before the first screen, or when the network goes later): online, a
+ * page reads afresh as it always did and never shows a copy older than the server. Saved a
+ * second after the cache changes and when the page is hidden or left: what is in memory, plus
+ * what the copy held that this visit has not read (another checklist opened last week). What is
+ * kept, and how long, is persisted-queries.ts: 30 days a read, pinned projects for as long as
+ * they are pinned. The copy as a whole has no age limit (a pin must outlive a month without
+ * opening the app); it is dropped when the API's answer shapes change (the buster, a hash of
+ * contract/ made at build time) and at sign-out.
  */
 
 const SAVE_DELAY_MS = 1000;
 const meHash = JSON.stringify(queryKeys.me);
 const buster = typeof __QUERY_CACHE_BUSTER__ === 'string' ? __QUERY_CACHE_BUSTER__ : 'unbuilt';
+type StoredRead = DehydratedState['queries'][number];
 
 /** When the device is full: drop the oldest project read and try again (the person's own reads stay). */
 const dropOldestProjectRead: PersistRetryer = ({ persistedClient }) => {
@@ -31,7 +35,7 @@ const dropOldestProjectRead: PersistRetryer = ({ persistedClient }) => {
   return { ...persistedClient, clientState: { ...persistedClient.clientState, queries: queries.filter((query) => query !== oldest) } };
 };
 
-const stored = createAsyncStoragePersister({
+const persister = createAsyncStoragePersister({
   storage: {
     getItem: (key) => get<string>(key, queryCacheStore).then((value) => value ?? null),
     setItem: (key, value: string) => set(key, value, queryCacheStore),
@@ -43,54 +47,62 @@ const stored = createAsyncStoragePersister({
   retry: dropOldestProjectRead,
 });
 
-/** The stored copy, less what has aged out since it was saved. */
-const persister: Persister = {
-  ...stored,
-  restoreClient: async () => {
-    const client = await stored.restoreClient();
-    if (!client) return client;
-    const keep = keptReads(client.clientState.queries, pinnedProjects());
-    return { ...client, clientState: { mutations: [], queries: client.clientState.queries.filter(keep) } } satisfies PersistedClient;
-  },
-};
-
-/** Whose reads the stored copy holds (undefined: no one's yet). */
+/** The copy's reads (those still kept), as last read or saved. */
+let deviceCopy: StoredRead[] = [];
+/** Whose reads the copy holds (undefined: no one's yet). */
 let savedOwner: string | undefined;
 /** Reads older than this were the last person's (set when another person signs in on the device). */
 let readsFrom = 0;
+let reading: Promise<void> | undefined;
 
-/** At boot, before the router's first load: the pins and the copy's owner, then the stored reads into the cache. */
-export async function restoreQueryCache(queryClient: QueryClient): Promise<void> {
-  persistedQueryDefaults(queryClient);
-  const [owner] = await Promise.all([get<string>(OWNER_KEY, queryCacheStore), loadPins()]);
-  savedOwner = owner;
-  await persistQueryClientRestore({ queryClient, persister, buster, maxAge: Number.POSITIVE_INFINITY });
+/** Reads the copy, its owner and the pins, once (at boot); a copy of another build's answer shapes is dropped. */
+export function readDeviceCopy(): Promise<void> {
+  reading ??= (async () => {
+    const [owner, stored] = await Promise.all([get<string>(OWNER_KEY, queryCacheStore), Promise.resolve(persister.restoreClient()).catch(() => undefined), loadPins()]);
+    savedOwner = owner;
+    if (stored && stored.buster !== buster) await persister.removeClient();
+    else if (stored) deviceCopy = stored.clientState.queries.filter(keptReads(stored.clientState.queries, pinnedProjects()));
+  })();
+  return reading;
 }
 
-/** What is saved now (the same shape the persister stores). */
-const snapshot = (queryClient: QueryClient): PersistedClient => {
-  const kept = keptReads(queryClient.getQueryCache().getAll(), pinnedProjects());
-  return {
-    buster,
-    timestamp: Date.now(),
-    clientState: dehydrate(queryClient, {
-      shouldDehydrateQuery: (query) => kept(query) && (query.state.dataUpdatedAt >= readsFrom || query.queryHash === meHash),
-      shouldDehydrateMutation: () => false,
-    }),
-  };
-};
+/** The copy into the query cache; reads the cache holds newer are left as they are. */
+export async function restoreDeviceCopy(queryClient: QueryClient): Promise<void> {
+  await readDeviceCopy();
+  hydrate(queryClient, { queries: deviceCopy, mutations: [] });
+}
+
+/** While the device is offline the copy serves: now if it is, and whenever the network goes. */
+export function restoreWhenOffline(queryClient: QueryClient): () => void {
+  if (!onlineManager.isOnline()) void restoreDeviceCopy(queryClient);
+  return onlineManager.subscribe((online) => {
+    if (!online) void restoreDeviceCopy(queryClient);
+  });
+}
+
+/** What is saved now: the cache's kept reads, and the copy's that the cache does not hold. */
+function snapshot(queryClient: QueryClient): PersistedClient {
+  const live = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' && (query.state.dataUpdatedAt >= readsFrom || query.queryHash === meHash),
+    shouldDehydrateMutation: () => false,
+  }).queries;
+  const inMemory = new Set(live.map((query) => query.queryHash));
+  const reads = [...live, ...deviceCopy.filter((query) => !inMemory.has(query.queryHash))];
+  deviceCopy = reads.filter(keptReads(reads, pinnedProjects()));
+  return { buster, timestamp: Date.now(), clientState: { queries: deviceCopy, mutations: [] } };
+}
 
 /**
- * One save: what persisted-queries.ts keeps, or nothing when no one is signed in. `leaving`: the
- * page is going, and its write must start now: straight to IndexedDB, not behind the persister's
- * queue of saves (which waits on timers a page being left never runs).
+ * One save, or none kept when no one is signed in. `leaving`: the page is going, and its write
+ * must start now, straight to IndexedDB, not behind the persister's queue (which waits on timers
+ * a page being left never runs).
  */
 async function save(queryClient: QueryClient, { leaving = false } = {}): Promise<void> {
   const user = queryClient.getQueryData<User | null>(queryKeys.me);
-  if (!user) return stored.removeClient();
+  if (!user) return persister.removeClient();
   if (savedOwner !== user.id) await adoptOwner(queryClient, user.id);
   const client = snapshot(queryClient);
-  return leaving ? set(CLIENT_KEY, JSON.stringify(client), queryCacheStore) : stored.persistClient(client);
+  return leaving ? set(CLIENT_KEY, JSON.stringify(client), queryCacheStore) : persister.persistClient(client);
 }
 
 /**
@@ -102,6 +114,7 @@ async function adoptOwner(queryClient: QueryClient, userId: string): Promise<voi
   const previous = savedOwner;
   savedOwner = userId;
   if (previous !== undefined) {
+    deviceCopy = [];
     await forgetOfflineData();
     readsFrom = queryClient.getQueryState(queryKeys.me)?.dataUpdatedAt ?? Date.now();
   }
@@ -109,15 +122,16 @@ async function adoptOwner(queryClient: QueryClient, userId: string): Promise<voi
 }
 
 /** After sign-out (forget.ts has emptied the store): the next person to sign in owns the copy afresh. */
-export function disownQueryCache(): void {
+export function disownDeviceCopy(): void {
+  deviceCopy = [];
   savedOwner = undefined;
   readsFrom = 0;
 }
 
 /**
- * Saves the cache a second after it changes, and at once when the page is left or hidden: a
- * person opens the list and taps a project (a new page) within the second, and a phone may close
- * a hidden page next.
+ * Saves the cache a second after it changes, and at once when the page is hidden or left (a phone
+ * may close a hidden page next). A read removed from the cache (a deleted room's items) leaves the
+ * copy too. Start it once the copy has been read.
  */
 export function keepQueryCachePersisted(queryClient: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -127,6 +141,7 @@ export function keepQueryCachePersisted(queryClient: QueryClient): () => void {
     saving = saving.then(() => save(queryClient)).catch(() => undefined);
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'removed') deviceCopy = deviceCopy.filter((query) => query.queryHash !== event.query.queryHash);
     if ((event.type === 'added' || event.type === 'removed' || event.type === 'updated') && timer === undefined) timer = setTimeout(saveSoon, SAVE_DELAY_MS);
   });
   const saveBeforeLeaving = () => {

@@ -27,7 +27,7 @@ async function warmPhotos(items: readonly ChecklistItem[]): Promise<void> {
   // One at a time, at low priority: the person's own page comes first.
   for (const url of photos.slice(0, PHOTO_MAX_ENTRIES)) {
     if (!onlineManager.isOnline()) return;
-    await fetch(url, { priority: 'low' }).then((response) => response.body?.cancel()).catch(() => undefined);
+    await fetch(url, { priority: 'low' }).then((response) => response.blob()).catch(() => undefined);
   }
 }
 
