@@ -26,14 +26,17 @@ export function useWaitingCommands(): readonly OutboxCommand[] {
   return useMemo(() => commands.filter((command) => command.userId === userId), [commands, userId]);
 }
 
+/** The signed-in account's undecided conflicts (another account's wait for it). */
 export function useConflicts(): readonly Conflict[] {
-  return useOutbox(conflictsOf);
+  const conflicts = useOutbox(conflictsOf);
+  const userId = useOutbox(userOf);
+  return useMemo(() => conflicts.filter((conflict) => conflict.command.userId === userId), [conflicts, userId]);
 }
 
 /** The undecided conflict of an item or a room, if any. */
 export function useConflictOf(subject: { itemId: string } | { roomId: string }): Conflict | undefined {
   const id = 'itemId' in subject ? `item:${subject.itemId}` : `room:${subject.roomId}`;
-  return useOutbox((state) => state.conflicts.find((conflict) => conflict.id === id));
+  return useOutbox((state) => state.conflicts.find((conflict) => conflict.id === id && conflict.command.userId === state.userId));
 }
 
 const targetKey = (photo: NonNullable<OutboxCommand['photo']>) => ('list' in photo.target ? photo.target.list : photo.target.cabinetKey);

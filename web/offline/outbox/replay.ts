@@ -241,23 +241,28 @@ async function settle(command: OutboxCommand, outcome: Settled, waiting: readonl
   }
 }
 
-/** A refused edit kept for the person's decision: one per item or room, the latest edit as 'mine', against the first edit's base. */
+/**
+ * A refused edit kept for the person's decision: one per item or room. A later refused edit of the
+ * same thing joins it: its values are 'mine' now, made against the first edit's base (the texts of
+ * both kept, whichever fields each changed).
+ */
 async function keepConflict(command: OutboxCommand, answer: ConflictAnswer) {
   const id = command.itemId ? `item:${command.itemId}` : `room:${command.roomId}`;
   const earlier = outboxSnapshot().conflicts.find((conflict) => conflict.id === id);
-  const body = (command.body ?? {}) as Record<string, unknown>;
-  const earlierBase = (earlier?.command.body as { base?: unknown } | undefined)?.base;
-  const item = answer.item as (ChecklistItem & { version?: number }) | undefined;
-  const name = item?.name ?? (answer.room as Room | undefined)?.customName ?? (answer.room as Room | undefined)?.name ?? command.label;
+  type Body = Record<string, unknown> & { base?: Record<string, unknown> };
+  const body = (command.body ?? {}) as Body;
+  const earlierBody = (earlier?.command.body ?? {}) as Body;
+  const item = answer.item as ChecklistItem | undefined;
+  const room = answer.room as Room | undefined;
   const conflict: Conflict = {
     id,
     projectId: command.projectId,
     itemId: command.itemId,
     roomId: command.roomId,
-    name,
+    name: item?.name ?? (room ? (room.customName ?? room.name) : command.label),
     backsplash: item ? item.name.trim().toLowerCase() === 'backsplash' : false,
-    command: earlierBase ? { ...command, body: { ...body, base: earlierBase } } : command,
-    theirs: { ...(earlier?.theirs ?? {}), ...answer.current },
+    command: earlier ? { ...command, body: { ...earlierBody, ...body, base: { ...body.base, ...earlierBody.base } } } : command,
+    theirs: { ...earlier?.theirs, ...answer.current },
     version: item?.version,
     at: new Date().toISOString(),
   };
