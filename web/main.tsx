@@ -3,10 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { onlineManager } from '@tanstack/react-query';
 import { followNetworkState } from './offline/cache/online';
-import { keepQueryCachePersisted, readDeviceCopy, restoreDeviceCopy, restoreWhenOffline } from './offline/cache/persist';
 import { persistedQueryDefaults } from './offline/cache/persisted-queries';
-import { keepPinnedProjectsFresh } from './offline/cache/prefetch-project';
-import { startServiceWorkerWhenIdle } from './pwa/start';
+import { startServiceWorkerWhenIdle, whenIdle } from './pwa/start';
 import { queryClient } from './query-client';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
@@ -31,13 +29,19 @@ const RESTORE_LIMIT_MS = 1500;
 
 // Issue 29: the device's copy of what the app read is put in the cache before the router's first
 // load when the device is offline, so a page opened with no signal draws from it (a read offline
-// waits instead of failing); online, pages read afresh as before.
+// waits instead of failing); online, pages read afresh as before, and the copy's code (the
+// persister, IndexedDB) loads once the page is idle, out of the first paint's way.
 followNetworkState();
 persistedQueryDefaults(queryClient);
-const copyRead = readDeviceCopy().catch(() => undefined);
+const deviceCopy = () => import('./offline/cache/persist');
 const ready = onlineManager.isOnline()
   ? Promise.resolve()
-  : Promise.race([restoreDeviceCopy(queryClient).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, RESTORE_LIMIT_MS))]);
+  : Promise.race([
+      deviceCopy()
+        .then(({ restoreDeviceCopy }) => restoreDeviceCopy(queryClient))
+        .catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, RESTORE_LIMIT_MS)),
+    ]);
 
 const root = createRoot(rootElement);
 void ready.then(() => {
@@ -50,11 +54,6 @@ void ready.then(() => {
       </StrictMode>,
     ),
   );
+  whenIdle(() => void deviceCopy().then(({ keepDeviceCopy }) => keepDeviceCopy(queryClient)));
   startServiceWorkerWhenIdle();
-});
-void copyRead.then(() => {
-  keepQueryCachePersisted(queryClient);
-  restoreWhenOffline(queryClient);
-  // Pinned projects ('Keep offline') are read afresh once the page is idle, and when the network returns.
-  (window.requestIdleCallback ?? setTimeout)(() => keepPinnedProjectsFresh(queryClient));
 });

@@ -3,8 +3,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { serverMessage } from '../api/errors';
 import { toast } from '../components/toast';
 import { queries } from '../api/queries';
-import { forgetOfflineData } from '../offline/cache/forget';
-import { disownDeviceCopy } from '../offline/cache/persist';
 import { logout } from './api';
 
 /** The signed-in user (null when signed out), shared by every screen through the query cache. */
@@ -22,8 +20,9 @@ export function useLeaveSession() {
   return async () => {
     await navigate({ to: '/login' });
     queryClient.clear();
-    await forgetOfflineData();
-    disownDeviceCopy();
+    // Loaded now: the device copy's code is not in the main bundle.
+    const { forgetPerson } = await import('../offline/cache/persist');
+    await forgetPerson();
   };
 }
 

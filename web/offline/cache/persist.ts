@@ -7,6 +7,7 @@ import { queryKeys } from '../../api/query-keys';
 import { forgetOfflineData } from './forget';
 import { keptReads, ownerOf } from './persisted-queries';
 import { loadPins, pinnedProjects } from './pins';
+import { keepPinnedProjectsFresh } from './prefetch-project';
 import { CLIENT_KEY, OWNER_KEY, queryCacheStore } from './store';
 
 /**
@@ -121,11 +122,12 @@ async function adoptOwner(queryClient: QueryClient, userId: string): Promise<voi
   void set(OWNER_KEY, userId, queryCacheStore);
 }
 
-/** After sign-out (forget.ts has emptied the store): the next person to sign in owns the copy afresh. */
-export function disownDeviceCopy(): void {
+/** At sign-out: nothing of the person stays on the device (forget.ts), and the next person to sign in owns the copy afresh. */
+export async function forgetPerson(): Promise<void> {
   deviceCopy = [];
   savedOwner = undefined;
   readsFrom = 0;
+  await forgetOfflineData();
 }
 
 /**
@@ -144,6 +146,8 @@ export function keepQueryCachePersisted(queryClient: QueryClient): () => void {
     if (event.type === 'removed') deviceCopy = deviceCopy.filter((query) => query.queryHash !== event.query.queryHash);
     if ((event.type === 'added' || event.type === 'removed' || event.type === 'updated') && timer === undefined) timer = setTimeout(saveSoon, SAVE_DELAY_MS);
   });
+  // What was read before this started.
+  timer = setTimeout(saveSoon, SAVE_DELAY_MS);
   const saveBeforeLeaving = () => {
     if (timer === undefined) return;
     clearTimeout(timer);
@@ -159,4 +163,16 @@ export function keepQueryCachePersisted(queryClient: QueryClient): () => void {
     document.removeEventListener('visibilitychange', onHidden);
     window.removeEventListener('pagehide', saveBeforeLeaving);
   };
+}
+
+/**
+ * Once the first screen is up (this module loads then, unless the device starts offline): the
+ * copy read, then saved as the cache changes, put in the cache whenever the network goes, and the
+ * pinned projects read afresh (now, and when the network returns).
+ */
+export async function keepDeviceCopy(queryClient: QueryClient): Promise<void> {
+  await readDeviceCopy();
+  keepQueryCachePersisted(queryClient);
+  restoreWhenOffline(queryClient);
+  keepPinnedProjectsFresh(queryClient);
 }
