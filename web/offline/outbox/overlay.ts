@@ -3,7 +3,7 @@ import { apiFlagStats, flagStatsOfApi, flagsOfApi } from '../../../contract/flag
 import type { ChecklistItem, Project, ProjectStats, Room } from '../../../contract/projects';
 import { mergeCabinetDetails, mergeList } from '../../../events/projects/edit-base';
 import type { CabinetDetails } from '../../../events/projects/events';
-import { countedEntries } from '../../../events/projects/item-fields';
+import { hasDoorCounts } from '../../../events/projects/checklist-layout';
 import { isComplete } from '../../../events/projects/model';
 import type { OutboxCommand } from './command';
 
@@ -21,6 +21,13 @@ const isListKey = (key: string): key is ListKey => (listKeys as readonly string[
 
 type PatchBody = Record<string, unknown> & { base?: Record<string, unknown> };
 
+/**
+ * A door knob item's two counts lead its links, merged by position (the server's countedEntries,
+ * events/projects/item-fields.ts; not imported: that module brings the event schemas, and zod, to
+ * the page).
+ */
+const doorCounts = (key: ListKey, item: ChecklistItem) => (key === 'referenceLinks' && hasDoorCounts(item) ? 2 : 0);
+
 /** As the server reads a list (events/projects/item.ts). */
 const trimmed = (values: readonly string[]) => values.map((value) => value.trim());
 
@@ -32,7 +39,7 @@ export function patchedItem(item: ChecklistItem, command: OutboxCommand): Checkl
   const next: Record<string, unknown> = { ...item };
   for (const [key, value] of Object.entries(changes)) {
     if (isListKey(key) && Array.isArray(base?.[key]) && Array.isArray(value)) {
-      next[key] = mergeList(item[key], trimmed(base[key] as string[]), trimmed(value as string[]), countedEntries(key, item.category));
+      next[key] = mergeList(item[key], trimmed(base[key] as string[]), trimmed(value as string[]), doorCounts(key, item));
     } else if (key === 'cabinetDetails' && base && 'cabinetDetails' in base) {
       // A text someone else changed too is the server's to refuse; shown as mine meanwhile.
       next[key] = mergeCabinetDetails(item.cabinetDetails, base.cabinetDetails as CabinetDetails | null, value as CabinetDetails | null).merged;
