@@ -7,7 +7,6 @@ import { OnceOpened } from '../components/once-opened';
 import { flagsOfApi, type Flag } from '../../contract/flags';
 import type { RouteInputs } from '../../contract/inputs';
 import type { ChecklistItem, ItemEditBase } from '../../contract/projects';
-import { DecisionPanel } from '../offline/outbox/decision-panel';
 import { useConflictOf } from '../offline/outbox/hooks';
 import { DetailsField } from './item-details';
 import { PhotoQueueContext, type QueuedPhoto } from './photo-upload-queue';
@@ -24,6 +23,8 @@ const ItemHistoryDialog = lazy(() => import('./item-history-dialog'));
 const BacksplashCard = lazy(() => import('./item-panels').then((module) => ({ default: module.BacksplashCard })));
 const CabinetCard = lazy(() => import('./item-panels').then((module) => ({ default: module.CabinetCard })));
 const DoorCounts = lazy(() => import('./item-panels').then((module) => ({ default: module.DoorCounts })));
+// Fetched with the first conflict to show (issue 29: most pages never have one).
+const DecisionPanel = lazy(() => import('../offline/outbox/decision-panel').then((module) => ({ default: module.DecisionPanel })));
 const panelPlaceholder = (kind: 'counts' | 'backsplash' | 'cabinet') => <div aria-hidden="true" className="panel-placeholder" data-kind={kind} />;
 
 /**
@@ -167,7 +168,11 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
       </div>
       <SelectionLine item={item} role={role} />
       {/* Issue 29: an edit of this item that met someone else's, both kept until the person decides. */}
-      {conflict && <DecisionPanel conflict={conflict} />}
+      {conflict && (
+        <Suspense fallback={null}>
+          <DecisionPanel conflict={conflict} />
+        </Suspense>
+      )}
 
       {expanded && (
         <PhotoQueueContext value={queuePhoto}>

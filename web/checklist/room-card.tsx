@@ -1,11 +1,10 @@
 import { ChevronDown, ChevronRight, House, LoaderCircle } from 'lucide-react';
-import { memo, use, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, memo, Suspense, use, useEffect, useRef, useState, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Room } from '../../contract/projects';
 import type { Role } from '../../events/accounts/schemas';
 import { displayName } from '../../events/projects/room-naming';
 import { queries } from '../api/queries';
-import { DecisionPanel } from '../offline/outbox/decision-panel';
 import { useConflictOf } from '../offline/outbox/hooks';
 import { DeleteRoomButton } from './delete-room-button';
 import { badgeTone, roomProgress, type BadgeTone } from './model';
@@ -22,6 +21,9 @@ const badgeClass: Record<BadgeTone, string> = {
   amber: 'bg-amber-100 text-amber-800 ring-amber-600/30 dark:bg-amber-500/15 dark:text-amber-300 dark:ring-amber-400/30',
   grey: 'bg-gray-100 text-gray-700 ring-gray-500/20 dark:bg-gray-500/15 dark:text-gray-300 dark:ring-gray-400/30',
 };
+
+// Fetched with the first conflict to show (issue 29: most pages never have one).
+const DecisionPanel = lazy(() => import('../offline/outbox/decision-panel').then((module) => ({ default: module.DecisionPanel })));
 
 /** How long a room added from the add-room bar stays marked. */
 const JUST_ADDED_MS = 2000;
@@ -75,7 +77,9 @@ export const RoomCard = memo(function RoomCard({ room, role, getRooms, justAdded
       </div>
       {conflict && (
         <div className="px-1.5 pt-1.5 sm:px-2">
-          <DecisionPanel conflict={conflict} />
+          <Suspense fallback={null}>
+            <DecisionPanel conflict={conflict} />
+          </Suspense>
         </div>
       )}
       {expanded && (

@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/button';
 import { inputClass } from '../../components/input';
 import { toast } from '../../components/toast';
 import { bothTexts, conflictTexts, type Conflict } from './conflict';
-import { decide } from './submit';
+import { decide } from './decide';
 
 /**
  * 'Needs your decision' (issue 29): someone else changed a text this person edited (offline,

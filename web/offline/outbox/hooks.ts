@@ -2,16 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { OutboxCommand } from './command';
 import type { Conflict } from './conflict';
-import { startOutbox } from './replay';
+import { loadMachinery } from './machinery';
 import { outboxSnapshot, useOutbox, type OutboxSnapshot } from './state';
 
 /** What the components read of the outbox. */
 
-/** Starts the outbox for the signed-in account (the header does, on every signed-in page). */
+/**
+ * Starts the outbox for the signed-in account (the header does, on every signed-in page): its
+ * machinery is fetched then, after the page's first draw, not with it (issue 16's first-draw
+ * budget).
+ */
 export function useOutboxFor(userId: string): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    void startOutbox(queryClient, userId);
+    void loadMachinery().then(({ startOutbox }) => startOutbox(queryClient, userId));
   }, [queryClient, userId]);
 }
 

@@ -8,7 +8,6 @@ import { toast } from '../../components/toast';
 import { refreshAfter, showCommands, takeAnswer, takeItem, takeRoom, withdraw } from './cache';
 import type { OutboxCommand } from './command';
 import type { Conflict } from './conflict';
-import { sendPhoto } from './photo-steps';
 import { overlayOf, rememberItems } from './reads';
 import { sendCommand, type ConflictAnswer } from './send';
 import { outboxSnapshot, ownCommands, updateOutbox } from './state';
@@ -96,7 +95,9 @@ async function reload(): Promise<void> {
 export function enqueue(command: OutboxCommand, write: (command: OutboxCommand) => Promise<void>, { wait = true } = {}): Promise<Submitted> {
   const result = new Promise<Submitted>((resolve, reject) => waiters.set(command.id, { resolve, reject }));
   updateOutbox((state) => ({ commands: [...state.commands, command] }));
-  if (client) showCommands(client, [command]);
+  // A chat message sent online shows once the server has it, as it always did; one that must wait shows at once ('Sending…').
+  const shownLater = command.route === 'postChat' && isOnline();
+  if (client && !shownLater) showCommands(client, [command]);
   void write(command).then(
     () => {
       post({ type: 'changed' });
@@ -120,9 +121,10 @@ function settleWaiter(id: string, result: Submitted) {
   waiters.delete(id);
 }
 
-/** Every change waiting for the network: their senders stop waiting (the page already shows them). */
+/** Every change waiting for the network: their senders stop waiting, and the page shows them all (a chat message sent online included). */
 function releaseWaiters() {
   for (const [id] of waiters) settleWaiter(id, { status: 'waiting' });
+  if (client) showCommands(client, own());
 }
 
 /** Starts a replay if this tab can (online, signed in, something to send, nobody else replaying). */
@@ -168,7 +170,8 @@ async function drain(): Promise<void> {
       const next = mine[0];
       if (!next) break;
       setRun({ done: settled.length, total: settled.length + mine.length }, true);
-      const outcome = next.photo ? await sendPhoto(next, client!, replaceCommand) : await sendCommand(next);
+      // A photo's steps are fetched with the first photo to upload (most replays have none).
+      const outcome = next.photo ? await (await import('./photo-steps')).sendPhoto(next, client!, replaceCommand) : await sendCommand(next);
       if (outcome.kind === 'unsent') {
         stopped = true;
         setRun(null, false);

@@ -1,7 +1,6 @@
-import { makeCommand, type NewCommand } from './command';
-import { resolvedBody, type Conflict } from './conflict';
-import { enqueue, forgetConflict, type Submitted } from './replay';
-import { writeCommand } from './storage';
+import type { NewCommand } from './command';
+import { loadMachinery, machineryNow } from './machinery';
+import type { Submitted } from './replay';
 
 export type { Submitted };
 
@@ -13,24 +12,12 @@ export type { Submitted };
  * @example
  * await submit({ route: 'patchItem', params: { id }, body: { purchasesMade: true }, projectId, userId, itemId: id, roomId, label: 'Ticked Purchased on Sink' });
  */
-export const submit = (fields: NewCommand): Promise<Submitted> => enqueue(makeCommand(fields), writeCommand);
+export function submit(fields: NewCommand, { wait = true } = {}): Promise<Submitted> {
+  const keepIt = ({ enqueue, makeCommand, writeCommand }: NonNullable<ReturnType<typeof machineryNow>>) => enqueue(makeCommand(fields), writeCommand, { wait });
+  const machinery = machineryNow();
+  // Here already (the usual case): kept and shown now, in the handler that made the change.
+  return machinery ? keepIt(machinery) : loadMachinery().then(keepIt);
+}
 
 /** The same, answering once the change is kept (a photo's upload may take long; a refusal later is the outbox's toast). */
-export const keep = (fields: NewCommand): Promise<Submitted> => enqueue(makeCommand(fields), writeCommand, { wait: false });
-
-/**
- * A person's decision on a conflict: 'theirs' keeps the server's text (mine is dropped); 'mine'
- * sends my text again, made against theirs; `merged` sends the texts typed by hand. The new
- * command is kept before the conflict goes, so nothing typed is lost in between.
- */
-export async function decide(conflict: Conflict, choice: 'mine' | 'theirs' | { merged: Readonly<Record<string, string>> }): Promise<Submitted | undefined> {
-  if (choice === 'theirs') {
-    await forgetConflict(conflict);
-    return undefined;
-  }
-  const { route, params, projectId, userId, itemId, roomId, label } = conflict.command;
-  const command = makeCommand({ route, params, projectId, userId, itemId, roomId, label, baseVersion: conflict.version, body: resolvedBody(conflict, choice === 'mine' ? {} : choice.merged) });
-  await writeCommand(command);
-  await forgetConflict(conflict);
-  return enqueue(command, async () => undefined);
-}
+export const keep = (fields: NewCommand): Promise<Submitted> => submit(fields, { wait: false });

@@ -1,11 +1,13 @@
 import { CloudCheck, CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ModalDialog } from '../../components/dialog';
-import { DecisionPanel } from './decision-panel';
 import { useOnline } from '../cache/online';
 import { useConflicts, useOutboxFor, useWaitingCommands } from './hooks';
 import { useOutbox } from './state';
 import { decisionsText, shortText, syncState, syncText } from './sync-status';
+
+// Fetched with the first conflict to show.
+const DecisionPanel = lazy(() => import('./decision-panel').then((module) => ({ default: module.DecisionPanel })));
 
 /**
  * The header's sync indicator (issue 29), for both roles: 'Offline — 7 changes waiting',
@@ -19,6 +21,8 @@ export function SyncIndicator({ userId, compact = false }: { userId: string; com
   useOutboxFor(userId);
   const online = useOnline();
   const reachable = useOutbox((state) => state.reachable);
+  // Until the outbox has read itself back, its figures would be wrong: nothing is said yet.
+  const loaded = useOutbox((state) => state.loaded);
   const run = useOutbox((state) => state.run);
   const waiting = useWaitingCommands().length;
   const conflicts = useConflicts();
@@ -31,13 +35,13 @@ export function SyncIndicator({ userId, compact = false }: { userId: string; com
 
   return (
     <div className="flex min-w-0 items-center gap-0.5 print:hidden">
-      <p role="status" title={text} data-testid="sync-status" data-state={state} className={`flex min-h-9 items-center gap-1 rounded-md px-1.5 text-xs font-medium whitespace-nowrap sm:text-sm ${stateClass[state]}`}>
+      <p role="status" title={loaded ? text : undefined} data-testid="sync-status" data-state={loaded ? state : undefined} className={`flex min-h-9 items-center gap-1 rounded-md px-1.5 text-xs font-medium whitespace-nowrap sm:text-sm ${stateClass[state]}`}>
         <Icon aria-hidden="true" className={`size-4 shrink-0 ${state === 'syncing' ? 'motion-safe:animate-spin' : ''}`} />
         <span aria-hidden="true" className={narrow.figure}>
-          {shortText(figures)}
+          {loaded && shortText(figures)}
         </span>
         <span data-testid="sync-text" className={narrow.words}>
-          {text}
+          {loaded && text}
         </span>
       </p>
       {conflicts.length > 0 && (
@@ -59,7 +63,9 @@ export function SyncIndicator({ userId, compact = false }: { userId: string; com
           {conflicts.map((conflict) => (
             <li key={`${conflict.id} ${conflict.at}`} className="grid gap-1">
               <p className="text-sm font-medium break-words">{conflict.name}</p>
-              <DecisionPanel conflict={conflict} headingLevel="h3" />
+              <Suspense fallback={null}>
+                <DecisionPanel conflict={conflict} headingLevel="h3" />
+              </Suspense>
             </li>
           ))}
         </ol>
