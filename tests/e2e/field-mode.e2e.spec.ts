@@ -86,6 +86,26 @@ async function openChecklist(page: Page, path: string) {
   await item(room(page, 'Kitchen'), 'Countertops').waitFor();
 }
 
+/** The query cache as the app keeps it on the device (web/offline/cache/persist.ts), '' before its first save. */
+const keptOnDevice = (page: Page): Promise<string> =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const opening = indexedDB.open('cc-query-cache');
+        opening.onerror = () => resolve('');
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('queries')) return (db.close(), resolve(''));
+          const read = db.transaction('queries').objectStore('queries').get('query-client');
+          read.onsuccess = () => (db.close(), resolve(typeof read.result === 'string' ? read.result : ''));
+          read.onerror = () => (db.close(), resolve(''));
+        };
+      }),
+  );
+
+/** Waits until the device's copy holds the project's checklist (it is saved once the page is idle, then a second after each change). */
+const waitUntilKept = (page: Page, projectId: string) => expect.poll(async () => (await keptOnDevice(page)).includes(`"projects","${projectId}","checklist"`), { timeout: 10_000 }).toBe(true);
+
 /** Cuts the person's network (page and service worker) and proves the worker cannot reach the server. */
 async function goOffline(page: Page) {
   await setNetwork(page, false);
@@ -158,6 +178,7 @@ describe('field mode: changes made offline', () => {
     await openChecklist(contractor, `/project/${projectId}`);
     await indicatorReads(contractor, 'All changes saved');
     const eventsBefore = (await projectEvents(projectId)).length;
+    await waitUntilKept(contractor, projectId);
 
     await goOffline(contractor);
     // Opens from the device: the app from the service worker, the checklist from the kept reads.
@@ -426,11 +447,11 @@ describe('field mode: changes made offline', () => {
       const look = async (name: string, part?: Locator) => {
         await contractor.evaluate(() => window.scrollTo(0, 0));
         await settled(contractor);
+        expect(await accessibilityViolations(contractor)).toEqual([]);
+        await expectNoHorizontalOverflow(contractor);
         const path = `field-mode-${name}-${suffix}`;
         if (part) await part.screenshot({ path: `${screenshotDir}/${path}.png` });
         else await screenshot(contractor, path, { fullPage: false });
-        expect(await accessibilityViolations(contractor)).toEqual([]);
-        await expectNoHorizontalOverflow(contractor);
       };
       await indicatorReads(contractor, 'All changes saved');
       await look('saved');
