@@ -9,6 +9,11 @@
  *
  * `--trace` also keeps each run's trace (the main thread's tasks as Lighthouse measured them) next to its report.
  * `--web DIR` measures a build made before (`vite build --outDir DIR`), to compare two trees in one sitting.
+ *
+ * Lighthouse 12 has no PWA category any more; what it checked is printed after the scores, found
+ * by Chromium itself (issue 29): the manifest makes the app installable (CDP
+ * Page.getInstallabilityErrors answers none), a service worker controls the page, and the page
+ * starts with no network at all (the page's and the worker's cut): 200, with its room cards.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +21,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 import { startLocalCloud } from '../infra/local/cloud';
@@ -79,6 +84,7 @@ try {
     if (values.trace) measured.forEach(({ trace }, run) => writeFileSync(reportPath(run).replace(/\.json$/, '.trace.json'), JSON.stringify(trace)));
     console.log(`         full reports: ${results.map((_, run) => reportPath(run)).join(', ')}\n`);
   }
+  console.log(`PWA      ${await pwaChecks(`${cloud.url}${path}`, cookie)}\n`);
 } finally {
   await browser.close();
   await cloud.stop();
@@ -106,6 +112,78 @@ async function audit(url: string, cookie: string, preset: 'desktop' | 'mobile'):
     return { lhr: answer.lhr, trace: answer.artifacts.Trace };
   } finally {
     await page.close();
+  }
+}
+
+/**
+ * The PWA checks Lighthouse 12 dropped, by Chromium's own means, on a fresh tab signed in: the
+ * page is opened online until a service worker controls it, then reloaded with the network cut
+ * for the page and for the worker (a page's offline mode alone leaves the worker's fetches alone).
+ */
+async function pwaChecks(url: string, cookie: string): Promise<string> {
+  const [name = '', value = ''] = cookie.split('=', 2);
+  await browser.setCookie({ name, value, domain: new URL(url).hostname, path: '/', httpOnly: true });
+  const page = await browser.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForSelector('[data-room-id]');
+    // A build without a worker (an older tree, with `--web`) has none to wait for.
+    const registered = await page.evaluate(() => Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))]));
+    if (registered && !(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload({ waitUntil: 'load' });
+    const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
+    const session = await page.createCDPSession();
+    const { installabilityErrors } = await session.send('Page.getInstallabilityErrors');
+    const errors = installabilityErrors.map((error) => error.errorId);
+    // The page's reads are kept on the device once the page is idle (web/offline/cache/persist.ts).
+    if (registered) await page.waitForFunction(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const opening = indexedDB.open('cc-query-cache');
+          opening.onerror = () => resolve(false);
+          opening.onsuccess = () => {
+            const db = opening.result;
+            if (!db.objectStoreNames.contains('queries')) return (db.close(), resolve(false));
+            const read = db.transaction('queries').objectStore('queries').get('query-client');
+            read.onsuccess = () => (db.close(), resolve(typeof read.result === 'string' && read.result.includes('"checklist"')));
+            read.onerror = () => (db.close(), resolve(false));
+          };
+        }),
+      { polling: 500, timeout: 20_000 },
+    ).catch(() => undefined);
+    const offline = await startOffline(page);
+    return [
+      `installable: ${errors.length === 0 ? 'yes (no installability errors)' : `no (${errors.join(', ')})`}`,
+      `service worker controls the page: ${controlled ? 'yes' : 'no'}`,
+      `offline start: ${offline}`,
+    ].join('   ');
+  } finally {
+    await page.close();
+  }
+}
+
+/** Reloads `page` with no network (its own and its service worker's): the answer's status and what drew. */
+async function startOffline(page: Page): Promise<string> {
+  const conditions = { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+  // The page's own session and each worker's: puppeteer's setOfflineMode alone did not outlive the reload here.
+  const workers = browser.targets().filter((target) => target.type() === 'service_worker');
+  const sessions = [await page.createCDPSession(), ...(await Promise.all(workers.map((worker) => worker.createCDPSession())))];
+  for (const session of sessions) {
+    await session.send('Network.enable');
+    await session.send('Network.emulateNetworkConditions', conditions);
+  }
+  await page.setOfflineMode(true);
+  try {
+    const answer = await page.reload({ waitUntil: 'load' });
+    const rooms = await page
+      .waitForSelector('[data-room-id]', { timeout: 15_000 })
+      // The rooms come a group at a time: counted once they have all come.
+      .then(() => new Promise((resolve) => setTimeout(resolve, 2000)))
+      .then(() => page.$$eval('[data-room-id]', (cards) => cards.length))
+      .catch(() => 0);
+    return `${answer?.status() ?? 'no answer'}${answer?.fromServiceWorker() ? ' from the service worker' : ''}, ${rooms} room cards`;
+  } finally {
+    await page.setOfflineMode(false);
+    for (const session of sessions) await session.send('Network.emulateNetworkConditions', { ...conditions, offline: false }).catch(() => undefined);
   }
 }
 
