@@ -184,7 +184,7 @@ describe('field mode: changes made offline', () => {
     // Opens from the device: the app from the service worker, the checklist from the kept reads.
     await contractor.reload();
     await item(room(contractor, 'Kitchen'), 'Countertops').waitFor();
-    await indicatorReads(contractor, 'Offline — 0 changes waiting');
+    await indicatorReads(contractor, 'Offline — no changes waiting');
 
     const kitchenCard = room(contractor, 'Kitchen');
     const counters = item(kitchenCard, 'Countertops');

@@ -75,7 +75,9 @@ export function chunkGroups(): { plugin: Plugin; groupOf: (id: string) => Group 
       // The route pieces keep files of their own: the router fetches a page's pieces by name (and bench/web-first-load.ts finds them so).
       const own = (roots: readonly string[]) => new Set([...used(closure(roots))].filter((id) => !initial.has(id) && !id.includes('?tsr-split=')));
       // What the signed-out pages (Sign In…) use as well is left to the bundler: they fetch none of these files.
-      const signedOut = own(ids.filter((id) => pagePiece.test(id) && !signedInPiece.test(id)));
+      // So is what the main bundle loads later on any page (the device's copy of the reads, issue 29).
+      const lazyFromApp = [...initial].flatMap((id) => info(id)?.dynamicallyImportedIds ?? []).filter((id) => !pagePiece.test(id));
+      const signedOut = own([...ids.filter((id) => pagePiece.test(id) && !signedInPiece.test(id)), ...lazyFromApp]);
       const otherSignedIn = own(ids.filter((id) => signedInPiece.test(id) && !checklistPiece.test(id) && !layoutPiece.test(id)));
       const assign = (id: string, group: Group) => !groupOf.has(id) && !signedOut.has(id) && groupOf.set(id, group);
       for (const id of own(ids.filter((id) => layoutPiece.test(id)))) assign(id, 'signed-in');

@@ -77,7 +77,8 @@ export function SyncIndicator({ userId, compact = false }: { userId: string; com
 /** Where the words show and where the figure stands in for them (class names written out for Tailwind). */
 const narrowClass = {
   wide: { figure: 'sm:hidden', words: 'max-sm:sr-only' },
-  compact: { figure: 'xl:hidden', words: 'max-xl:sr-only' },
+  // The checklist's header is one row of controls: at 1280 px the words squeezed the project's title.
+  compact: { figure: '2xl:hidden', words: 'max-2xl:sr-only' },
 } as const;
 
 const stateClass = {

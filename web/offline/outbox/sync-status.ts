@@ -23,7 +23,8 @@ export function syncText(figures: SyncFigures): string {
   const { waiting, run } = figures;
   switch (syncState(figures)) {
     case 'offline':
-      return `Offline — ${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting`;
+      // Nothing waiting reads as words, not as a count of zero.
+      return `Offline — ${waiting === 0 ? 'no' : waiting} ${waiting === 1 ? 'change' : 'changes'} waiting`;
     case 'syncing': {
       // The one being sent: the run's next, or the first of those waiting before the run starts.
       const total = run ? Math.max(run.total, run.done + waiting) : waiting;

@@ -5,7 +5,7 @@ describe("the sync indicator's words", () => {
   it('offline: how many changes wait', () => {
     expect(syncText({ online: false, waiting: 7, run: null })).toBe('Offline — 7 changes waiting');
     expect(syncText({ online: false, waiting: 1, run: null })).toBe('Offline — 1 change waiting');
-    expect(syncText({ online: false, waiting: 0, run: null })).toBe('Offline — 0 changes waiting');
+    expect(syncText({ online: false, waiting: 0, run: null })).toBe('Offline — no changes waiting');
   });
 
   it('syncing: the one being sent, of all the replay has to send', () => {
