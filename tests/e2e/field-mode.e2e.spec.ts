@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eventStore } from '../../functions/commands/event-store';
 import { accessibilityViolations, expectNoHorizontalOverflow, screenshot, screenshotDir, settled, tick, viewportName, viewports, type Viewport } from '../support/browser';
 import { newAccount, registerByApi } from '../support/browser-accounts';
-import { serviceWorkerReaches, setNetwork, useOfflinePages, whenControlled } from '../support/offline';
+import { keptOnDevice, serviceWorkerReaches, setNetwork, useOfflinePages, whenControlled } from '../support/offline';
 
 /**
  * Field mode's writing side in real Chromium (issue 29): changes made with no network wait in the
@@ -85,23 +85,6 @@ async function openChecklist(page: Page, path: string) {
   await room(page, 'Kitchen').waitFor();
   await item(room(page, 'Kitchen'), 'Countertops').waitFor();
 }
-
-/** The query cache as the app keeps it on the device (web/offline/cache/persist.ts), '' before its first save. */
-const keptOnDevice = (page: Page): Promise<string> =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const opening = indexedDB.open('cc-query-cache');
-        opening.onerror = () => resolve('');
-        opening.onsuccess = () => {
-          const db = opening.result;
-          if (!db.objectStoreNames.contains('queries')) return (db.close(), resolve(''));
-          const read = db.transaction('queries').objectStore('queries').get('query-client');
-          read.onsuccess = () => (db.close(), resolve(typeof read.result === 'string' ? read.result : ''));
-          read.onerror = () => (db.close(), resolve(''));
-        };
-      }),
-  );
 
 /** Waits until the device's copy holds the project's checklist (it is saved once the page is idle, then a second after each change). */
 const waitUntilKept = (page: Page, projectId: string) => expect.poll(async () => (await keptOnDevice(page)).includes(`"projects","${projectId}","checklist"`), { timeout: 10_000 }).toBe(true);

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, appUrl, screenshot, settled, viewportName, viewports } from '../support/browser';
 import { newAccount, registerByApi } from '../support/browser-accounts';
-import { serviceWorkerReaches, setNetwork, useOfflinePages, whenControlled } from '../support/offline';
+import { keptOnDevice, serviceWorkerReaches, setNetwork, useOfflinePages, whenControlled } from '../support/offline';
 
 /**
  * Field mode's reading side (issue 29) in real Chromium with the built app's service worker: the
@@ -49,23 +49,6 @@ async function photoOnCountertops(page: Page, projectId: string): Promise<string
   expect((await page.request.patch(`/api/checklist-items/${countertops.id}`, { data: { referenceImages: [objectPath] } })).status()).toBe(200);
   return objectPath;
 }
-
-/** The query cache as the app stored it in IndexedDB (the persister's serialized copy), '' before the first save. */
-const keptOnDevice = (page: Page): Promise<string> =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const opening = indexedDB.open('cc-query-cache');
-        opening.onerror = () => resolve('');
-        opening.onsuccess = () => {
-          const db = opening.result;
-          if (!db.objectStoreNames.contains('queries')) return (db.close(), resolve(''));
-          const read = db.transaction('queries').objectStore('queries').get('query-client');
-          read.onsuccess = () => (db.close(), resolve(typeof read.result === 'string' ? read.result : ''));
-          read.onerror = () => (db.close(), resolve(''));
-        };
-      }),
-  );
 
 /** Waits until the device's copy holds `text` (the cache is saved a second after it changes). */
 const waitUntilKept = (page: Page, text: string) => expect.poll(async () => (await keptOnDevice(page)).includes(text), { timeout: 10_000 }).toBe(true);

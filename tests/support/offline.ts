@@ -65,3 +65,20 @@ export async function serviceWorkerReaches(page: Page): Promise<boolean> {
     }
   });
 }
+
+/** The query cache as the app keeps it on the device (web/offline/cache/persist.ts: the persister's serialized copy), '' before its first save. */
+export const keptOnDevice = (page: Page): Promise<string> =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const opening = indexedDB.open('cc-query-cache');
+        opening.onerror = () => resolve('');
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('queries')) return (db.close(), resolve(''));
+          const read = db.transaction('queries').objectStore('queries').get('query-client');
+          read.onsuccess = () => (db.close(), resolve(typeof read.result === 'string' ? read.result : ''));
+          read.onerror = () => (db.close(), resolve(''));
+        };
+      }),
+  );
