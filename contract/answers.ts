@@ -1,7 +1,9 @@
 import type { PublishAnswer, UploadAnswer } from '../events/uploads/photo-rules';
 import type { AuditExport, AuditKeys, ItemHistory, ItemStateAt, ProjectAudit } from './audit';
 import type { ForgotPasswordAnswer, MessageAnswer, ResendVerificationAnswer, User, VerifyEmailAnswer } from './accounts';
+import type { ChangeOrder } from './change-orders';
 import type { ChatMessage, HistoryEntry, MarkAllReadAnswer, UserSessionAnswer } from './chat';
+import type { PunchItem } from './punch';
 import type { Budget, ChecklistItem, Decision, ClientProject, Project, ProjectChecklist, ProjectStats, ProjectWithStats, Room, ShareAnswer } from './projects';
 
 /**
@@ -76,6 +78,20 @@ export interface RouteAnswers {
 
   /** The opt-out is recorded (again: the same answer). */
   digestUnsubscribe: MessageAnswer;
+
+  listPunchItems: PunchItem[];
+  createPunchItem: PunchItem;
+  patchPunchItem: PunchItem;
+
+  listChangeOrders: ChangeOrder[];
+  createChangeOrder: ChangeOrder;
+  getChangeOrder: ChangeOrder;
+  patchChangeOrder: ChangeOrder;
+  sendChangeOrder: ChangeOrder;
+  signChangeOrder: ChangeOrder;
+  declineChangeOrder: ChangeOrder;
+  /** A PDF file, not JSON. */
+  changeOrderPdf: unknown;
 
   getUserSession: UserSessionAnswer;
   putUserSession: UserSessionAnswer;

@@ -82,6 +82,21 @@ export const apiRoutes = {
   // Issue 18: a digest mail's unsubscribe link (a signed token, no sign-in).
   digestUnsubscribe: { method: 'POST', path: '/api/digest/unsubscribe' },
 
+  // Issue 30: the punch list (a room's open problems: fixed by the contractor, accepted by the client).
+  listPunchItems: { method: 'GET', path: '/api/projects/{id}/punch-items' },
+  createPunchItem: { method: 'POST', path: '/api/projects/{id}/punch-items' },
+  patchPunchItem: { method: 'PATCH', path: '/api/punch-items/{id}' },
+
+  // Issue 30: change orders, drafted and sent by the contractor, signed or declined by the client.
+  listChangeOrders: { method: 'GET', path: '/api/projects/{id}/change-orders' },
+  createChangeOrder: { method: 'POST', path: '/api/projects/{id}/change-orders' },
+  getChangeOrder: { method: 'GET', path: '/api/change-orders/{id}' },
+  patchChangeOrder: { method: 'PATCH', path: '/api/change-orders/{id}' },
+  sendChangeOrder: { method: 'POST', path: '/api/change-orders/{id}/send' },
+  signChangeOrder: { method: 'POST', path: '/api/change-orders/{id}/sign' },
+  declineChangeOrder: { method: 'POST', path: '/api/change-orders/{id}/decline' },
+  changeOrderPdf: { method: 'GET', path: '/api/change-orders/{id}/pdf' },
+
   getUserSession: { method: 'GET', path: '/api/user-session' },
   putUserSession: { method: 'PUT', path: '/api/user-session' },
 } as const satisfies Record<string, ApiRoute>;

@@ -3,7 +3,7 @@
  * parser live together so that nothing else splits or prefixes stream ids by hand.
  */
 
-export const streamKinds = ['user', 'project', 'item', 'chat'] as const;
+export const streamKinds = ['user', 'project', 'item', 'chat', 'punch', 'changeOrder'] as const;
 export type StreamKind = (typeof streamKinds)[number];
 
 export const streamIdOf = (kind: StreamKind, id: string): string => `${kind}#${id}`;
@@ -12,6 +12,8 @@ export const userStreamId = (userId: string) => streamIdOf('user', userId);
 export const projectStreamId = (projectId: string) => streamIdOf('project', projectId);
 export const itemStreamId = (itemId: string) => streamIdOf('item', itemId);
 export const chatStreamId = (projectId: string) => streamIdOf('chat', projectId);
+export const punchItemStreamId = (punchItemId: string) => streamIdOf('punch', punchItemId);
+export const changeOrderStreamId = (changeOrderId: string) => streamIdOf('changeOrder', changeOrderId);
 
 /** `item#abc` → `{ kind: 'item', id: 'abc' }`; undefined for anything that is not one of ours. */
 export function parseStreamId(streamId: string): { kind: StreamKind; id: string } | undefined {

@@ -97,6 +97,21 @@ const serving = {
   // Issue 18: a digest mail's unsubscribe link (a signed token, no sign-in).
   digestUnsubscribe: { access: 'public', handler: new URL('./handlers/digest-unsubscribe.ts', import.meta.url) },
 
+  // Issue 30: the punch list (a room's open problems: fixed by the contractor, accepted by the client).
+  listPunchItems: { access: 'authenticated', handler: new URL('./handlers/punch-items-list.ts', import.meta.url) },
+  createPunchItem: { access: 'authenticated', handler: new URL('./handlers/punch-item-create.ts', import.meta.url) },
+  patchPunchItem: { access: 'authenticated', handler: new URL('./handlers/punch-item-update.ts', import.meta.url) },
+
+  // Issue 30: change orders, drafted and sent by the contractor, signed or declined by the client.
+  listChangeOrders: { access: 'authenticated', handler: new URL('./handlers/change-orders-list.ts', import.meta.url) },
+  createChangeOrder: { access: 'contractor', handler: new URL('./handlers/change-order-create.ts', import.meta.url) },
+  getChangeOrder: { access: 'authenticated', handler: new URL('./handlers/change-order-get.ts', import.meta.url) },
+  patchChangeOrder: { access: 'contractor', handler: new URL('./handlers/change-order-update.ts', import.meta.url) },
+  sendChangeOrder: { access: 'contractor', handler: new URL('./handlers/change-order-send.ts', import.meta.url) },
+  signChangeOrder: { access: 'client', handler: new URL('./handlers/change-order-sign.ts', import.meta.url) },
+  declineChangeOrder: { access: 'client', handler: new URL('./handlers/change-order-decline.ts', import.meta.url) },
+  changeOrderPdf: { access: 'authenticated', handler: new URL('./handlers/change-order-pdf.ts', import.meta.url), runtime: { memoryMb: 1600, timeoutSeconds: 29 } },
+
   getUserSession: { access: 'authenticated', handler: new URL('./handlers/user-session-get.ts', import.meta.url) },
   putUserSession: { access: 'authenticated', handler: new URL('./handlers/user-session-put.ts', import.meta.url) },
 } as const satisfies { readonly [N in RouteName]: Serving };

@@ -18,3 +18,10 @@ export function publishedKeyOf(path: string): string | undefined {
   if (!rest || !rest.split('/').every((segment) => SEGMENT.test(segment))) return undefined;
   return path.slice(1);
 }
+
+/**
+ * Where a published photo's small version is served (issue 30): the checklist draws this, the
+ * full image is the object path itself. Made from the photo at upload (or on first request for
+ * photos published before thumbnails existed).
+ */
+export const thumbnailPathOf = (objectPath: string): string => `${objectPath}?size=thumb`;
