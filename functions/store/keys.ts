@@ -42,6 +42,8 @@ export const stateKeys = {
   userConnection: (userId: string, connectionId: string) => ({ pk: part('user-connections', userId), sk: part('connection', connectionId) }),
   /** An upload handed out by POST /api/objects/upload, by its object key: who asked for it, and whether it was published. */
   upload: (objectKey: string) => ({ pk: part('upload', objectKey), sk: 'upload' }),
+  /** A published photo (issue 30), by its path (`/objects/…`): the project it belongs to, who uploaded it, its evidence. */
+  photo: (objectPath: string) => ({ pk: part('photo', objectPath), sk: 'photo' }),
   /**
    * The checklist's views. A project's summary, rooms and history share its partition (one query
    * lists the rooms, or the history newest first); a room's items share the room's partition.
