@@ -75,6 +75,8 @@ export interface RouteAnswers {
   markAllRead: MarkAllReadAnswer;
   requestUpload: UploadAnswer;
   publishObject: PublishAnswer;
+  /** The photo's bytes (image/jpeg, image/webp…), not JSON. */
+  getObject: unknown;
 
   /** The opt-out is recorded (again: the same answer). */
   digestUnsubscribe: MessageAnswer;

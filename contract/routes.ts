@@ -78,6 +78,8 @@ export const apiRoutes = {
   markAllRead: { method: 'PUT', path: '/api/chat/{projectId}/mark-all-read' },
   requestUpload: { method: 'POST', path: '/api/objects/upload' },
   publishObject: { method: 'PUT', path: '/api/objects/acl' },
+  // Issue 30: a published photo (`?size=thumb`: its thumbnail), to its project's people only; HEAD too. Not under /api: its path is the photo's.
+  getObject: { method: 'GET', path: '/objects/{key}' },
 
   // Issue 18: a digest mail's unsubscribe link (a signed token, no sign-in).
   digestUnsubscribe: { method: 'POST', path: '/api/digest/unsubscribe' },

@@ -16,14 +16,15 @@ import { browserNotifier, dailyDigest, handlerName, httpRoutes, sessionKeyRotato
  * - `keys` (personal-data keys, and the KMS key that wraps them): `open` sealed values · `seal`
  *   new ones (creates a person's key) · `erase` (deletes a person's key: Delete Account only).
  * - `uploads` (the uploads bucket), each alone: `presign` a browser's PUT under uploads/ · `read`
- *   published photos · `publish` (check, copy to objects/, remove the upload) · `erase` (list and
- *   delete a person's uploads and published photos).
+ *   published photos · `serve` (read served copies and thumbnails, write a missing thumbnail) ·
+ *   `publish` (check, keep the original under originals/, write the served copy and thumbnail,
+ *   remove the upload) · `erase` (list and delete a person's uploads, originals and copies).
  */
 export interface FunctionNeeds {
   readonly events?: 'read' | 'append' | 'scan';
   readonly state?: 'read' | 'record' | 'write' | 'scan';
   readonly keys?: 'open' | 'seal' | 'erase';
-  readonly uploads?: 'presign' | 'read' | 'publish' | 'erase';
+  readonly uploads?: 'presign' | 'read' | 'serve' | 'publish' | 'erase';
   /** Sends mail as MAIL_FROM (SES). */
   readonly mail?: true;
   /** Posts to, and closes, browsers' WebSocket connections (the management API). */
@@ -105,6 +106,8 @@ export const functionNeeds = {
   'chat-mark-all-read': command,
   'objects-upload': { ...signedIn, state: 'record', uploads: 'presign' },
   'objects-acl': { ...command, uploads: 'publish' },
+  // Serves a photo to its project's people; makes (and notes) a missing thumbnail on first request.
+  'objects-get': { ...signedIn, state: 'record', uploads: 'serve' },
   'digest-unsubscribe': { ...signedIn, state: 'record' },
   'user-session-get': signedIn,
   'user-session-put': { ...signedIn, state: 'record' },

@@ -93,6 +93,8 @@ const serving = {
   markAllRead: { access: 'authenticated', handler: new URL('./handlers/chat-mark-all-read.ts', import.meta.url) },
   requestUpload: { access: 'authenticated', handler: new URL('./handlers/objects-upload.ts', import.meta.url) },
   publishObject: { access: 'authenticated', handler: new URL('./handlers/objects-acl.ts', import.meta.url) },
+  // Public as a route: a signed-out browser gets the photo's 403, as a stranger does (functions/objects/serve-photo.ts).
+  getObject: { access: 'public', handler: new URL('./handlers/objects-get.ts', import.meta.url) },
 
   // Issue 18: a digest mail's unsubscribe link (a signed token, no sign-in).
   digestUnsubscribe: { access: 'public', handler: new URL('./handlers/digest-unsubscribe.ts', import.meta.url) },

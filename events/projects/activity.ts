@@ -114,6 +114,8 @@ export function describeProjectEvent(event: ProjectEvent, before: ProjectState):
       return entry({ action: 'Shared with client' });
     case 'InvitationAccepted':
       return entry({ action: 'Invitation accepted' });
+    case 'PhotoPublished':
+      return entry({ action: 'Uploaded photo' });
     case 'RoomAdded': {
       const name = displayName(event.data);
       return entry({ action: `Added ${name}`, roomName: name });

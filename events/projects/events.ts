@@ -128,11 +128,28 @@ export const cabinetDetailsEdited = defineEvent('CabinetDetailsEdited', {
   schema: change(z.nullable(cabinetDetailsSchema)),
 });
 
-/** A photo uploaded for this item was checked (size, image bytes) and published at `objectPath`. */
+/**
+ * A photo uploaded for this item (or, on the project's stream, for the project: a punch item's)
+ * was checked (size, image bytes) and published at `objectPath`. Version 2 (issue 30) is the
+ * evidence taken of the original: its SHA-256 (hex), the capture time and where that came from,
+ * and the place only when the person opted in; `contentType` and `bytes` are the original's.
+ * Version 1 events took none: upcast with those null.
+ */
+const photoLocationSchema = z.object({ latitude: z.number(), longitude: z.number(), accuracy: z.optional(z.number()) });
 export const photoPublished = defineEvent('PhotoPublished', {
-  schemaVersion: 1,
-  schema: z.object({ objectPath: z.string(), contentType: z.string(), bytes: z.number().check(z.int(), z.nonnegative()) }),
+  schemaVersion: 2,
+  schema: z.object({
+    objectPath: z.string(),
+    contentType: z.string(),
+    bytes: z.number().check(z.int(), z.nonnegative()),
+    sha256: z.nullable(z.string()),
+    capturedAt: z.nullable(z.string()),
+    capturedAtSource: z.nullable(z.enum(['exif', 'device', 'server'])),
+    location: z.nullable(photoLocationSchema),
+  }),
+  upcasters: { 1: (data) => ({ ...(data as object), sha256: null, capturedAt: null, capturedAtSource: null, location: null }) },
 });
+export type PhotoPublishedData = z.output<typeof photoPublished.schema>;
 
 export const itemDeleted = defineEvent('ItemDeleted', { schemaVersion: 1, schema: z.object({ itemId: z.string() }) });
 
@@ -179,7 +196,7 @@ export const itemApprovalCleared = defineEvent('ItemApprovalCleared', {
   schema: z.object({ field: z.string(), was: z.enum(['approved', 'declined']) }),
 });
 
-export const projectEvents = [projectCreated, projectUpdated, projectDeleted, lockBoxCodeSet, clientAssigned, clientInvited, invitationAccepted, roomAdded, roomRenamed, roomDeleted];
+export const projectEvents = [projectCreated, projectUpdated, projectDeleted, lockBoxCodeSet, clientAssigned, clientInvited, invitationAccepted, roomAdded, roomRenamed, roomDeleted, photoPublished];
 export const itemEvents = [
   itemAdded,
   itemFlagSet,
@@ -205,7 +222,8 @@ export type ProjectEvent =
   | EventOf<typeof invitationAccepted>
   | EventOf<typeof roomAdded>
   | EventOf<typeof roomRenamed>
-  | EventOf<typeof roomDeleted>;
+  | EventOf<typeof roomDeleted>
+  | EventOf<typeof photoPublished>;
 
 export type ItemEvent =
   | EventOf<typeof itemAdded>

@@ -1,7 +1,7 @@
 import canonicalize from 'canonicalize';
 import { eventGuard, type Actor, type Decider } from '../decider';
 import { forbidden, invalid, notFound } from '../errors';
-import { itemEvents, itemStreamId, type BudgetField, type CabinetDetails, type ItemEvent, type ListField } from './events';
+import { itemEvents, itemStreamId, type BudgetField, type CabinetDetails, type ItemEvent, type ListField, type PhotoPublishedData } from './events';
 import { editConflicts, EditConflict, idTaken, mergeCabinetDetails, mergeList, type EditBase, type EditedTexts } from './edit-base';
 import { clientChanged, seenSelection, selectionFieldOf } from './item-approval';
 import { checkCabinetDetails, checkDetails, checkList, checkMoney, countedEntries } from './item-fields';
@@ -35,7 +35,7 @@ export type ItemCommand =
   | { type: 'setList'; field: ListField; values: readonly string[]; base?: readonly string[] }
   /** With `base`, merged key by key into the current details (its conflicts are checkBase's). */
   | { type: 'editCabinetDetails'; cabinetDetails: CabinetDetails | null; base?: CabinetDetails | null }
-  | { type: 'recordPhoto'; objectPath: string; contentType: string; bytes: number }
+  | { type: 'recordPhoto'; photo: PhotoPublishedData }
   | { type: 'setBudget'; field: BudgetField; value: number | null }
   | { type: 'setSchedule'; field: 'decideBy'; value: string | null }
   | { type: 'setSchedule'; field: 'leadTimeDays'; value: number | null }
@@ -103,8 +103,7 @@ function decideChange(command: ItemCommand, state: ItemState, actor: Actor): Ite
     }
     case 'recordPhoto': {
       // Either person may add photos; the upload was checked before it was published.
-      const { type: _, ...data } = command;
-      return [{ type: 'PhotoPublished', data }];
+      return [{ type: 'PhotoPublished', data: command.photo }];
     }
     case 'setBudget': {
       if (command.field === 'allowance' && actor.role !== 'contractor') throw forbidden('Only the contractor can set an allowance.');

@@ -1,7 +1,7 @@
 import { eventGuard, type Actor, type Decider } from '../decider';
 import { DomainError, forbidden, invalid, notFound } from '../errors';
 import { idTaken, RoomNameConflict, textConflicts } from './edit-base';
-import { projectEvents, projectStreamId, type ProjectDetails, type ProjectEvent } from './events';
+import { projectEvents, projectStreamId, type PhotoPublishedData, type ProjectDetails, type ProjectEvent } from './events';
 import type { RoomType } from './model';
 import { displayName, nameNewRoom } from './room-naming';
 
@@ -49,7 +49,9 @@ export type ProjectCommand =
   | { type: 'addRoom'; roomId: string; roomType: RoomType; name?: string; customName?: string | null }
   /** With `base` (field mode, issue 29): the custom name its editor saw; someone else's different rename since is a conflict. */
   | { type: 'renameRoom'; roomId: string; customName: string; base?: string | null }
-  | { type: 'deleteRoom'; roomId: string };
+  | { type: 'deleteRoom'; roomId: string }
+  /** A photo published for the project itself (issue 30: e.g. a punch item's), by either of its people. */
+  | { type: 'recordPhoto'; photo: PhotoPublishedData };
 
 export const NO_CLIENT_EMAIL = 'This project has no client email. Add one with Edit Project first.';
 
@@ -86,6 +88,11 @@ export function decideProject(command: ProjectCommand, state: ProjectState, acto
   if (command.type === 'acceptInvitation') {
     // Done by the system once the invited client proved the e-mail, after assigning them.
     return state.exists && state.clientId === command.clientId ? [{ type: 'InvitationAccepted', data: { clientId: command.clientId } }] : [];
+  }
+  if (command.type === 'recordPhoto') {
+    // Either person may add photos; the upload was checked before it was published.
+    if (!canRead(state, actor)) throw notFound('Project');
+    return [{ type: 'PhotoPublished', data: command.photo }];
   }
   assertContractor(state, actor);
   switch (command.type) {
@@ -161,6 +168,7 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
       return { ...state, clientId: event.data.clientId };
     case 'ClientInvited':
     case 'InvitationAccepted':
+    case 'PhotoPublished':
       return state;
     case 'RoomAdded':
       return { ...state, rooms: [...state.rooms, { roomId: event.data.roomId, type: event.data.type, name: event.data.name, customName: event.data.customName }] };

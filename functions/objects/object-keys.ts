@@ -12,6 +12,17 @@ import { PUBLISHED_PREFIX, publishedKeyOf } from '../../events/uploads/object-pa
 
 export const UPLOADS_PREFIX = 'uploads/';
 export { PUBLISHED_PREFIX };
+/**
+ * Issue 30: what is served under `objects/` is a re-encoded copy without metadata; the original
+ * as uploaded is kept under `originals/` (never served: the evidence its hash proves) and the
+ * small version under `thumbnails/`, each named after the served copy's key.
+ */
+export const ORIGINALS_PREFIX = 'originals/';
+export const THUMBNAILS_PREFIX = 'thumbnails/';
+
+const afterPublishedPrefix = (publishedKey: string) => publishedKey.slice(PUBLISHED_PREFIX.length);
+export const originalKeyOf = (publishedKey: string): string => `${ORIGINALS_PREFIX}${afterPublishedPrefix(publishedKey)}`;
+export const thumbnailKeyOf = (publishedKey: string): string => `${THUMBNAILS_PREFIX}${afterPublishedPrefix(publishedKey)}.webp`;
 
 const newToken = () => randomBytes(24).toString('base64url');
 const TOKEN = '[A-Za-z0-9_-]{32}';
@@ -21,6 +32,9 @@ const uploadKeyAtEnd = new RegExp(`/(${UPLOADS_PREFIX}(${USER_ID})/${TOKEN})$`);
 export const newUploadKey = (userId: string, token = newToken()): string => `${UPLOADS_PREFIX}${userId}/${token}`;
 
 export const newPublishedKey = (extension: string, token = newToken()): string => `${PUBLISHED_PREFIX}${token}.${extension}`;
+
+/** The token of an upload key (`uploads/<userId>/<token>`): its photo is published under the same token, so publishes of one upload racing each other write one object. */
+export const tokenOfUploadKey = (uploadKey: string): string => uploadKey.slice(uploadKey.lastIndexOf('/') + 1);
 
 /** Where a published object is served: its key as a path. */
 export const objectPathOf = (publishedKey: string): string => `/${publishedKey}`;

@@ -1,4 +1,4 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { MAX_PHOTO_BYTES } from '../../events/uploads/photo-rules';
 import { s3 } from '../adapters/s3';
@@ -68,10 +68,39 @@ export async function readFirstBytes(key: string, count: number, etag: string): 
   });
 }
 
+/** The whole version `etag` of an object (an upload is at most MAX_PHOTO_BYTES: read into memory). */
+export async function readObject(key: string, etag: string): Promise<Uint8Array> {
+  return ifUnchanged(key, async () => {
+    const object = await s3().send(new GetObjectCommand({ Bucket: config().uploadsBucket, Key: key, IfMatch: etag || undefined }));
+    return object.Body ? object.Body.transformToByteArray() : new Uint8Array();
+  });
+}
+
+/** An object's bytes and stored type, or undefined when there is none. */
+export async function getObject(key: string): Promise<{ bytes: Uint8Array; contentType: string; etag: string } | undefined> {
+  try {
+    const object = await s3().send(new GetObjectCommand({ Bucket: config().uploadsBucket, Key: key }));
+    return { bytes: object.Body ? await object.Body.transformToByteArray() : new Uint8Array(), contentType: object.ContentType ?? 'application/octet-stream', etag: object.ETag ?? '' };
+  } catch (error) {
+    if (statusOf(error) === 404 || (error as Error).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Stored copies are served by the photo route to the project's people only (issue 30), never
+ * from a shared cache: what S3 keeps says so too.
+ */
+const PRIVATE = 'private, no-cache';
+
+/** Writes a served copy (the display copy, a thumbnail). */
+export async function putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: config().uploadsBucket, Key: key, Body: bytes, ContentType: contentType, CacheControl: PRIVATE }));
+}
+
 /**
  * Copies the version `etag` of `from` to `to` with the given Content-Type (the type the bytes
- * showed, not the one the browser declared). Published photos never change, so they may be
- * cached for good.
+ * showed, not the one the browser declared): the original of a photo, kept as uploaded.
  */
 export async function copyObject(from: string, to: string, contentType: string, etag: string): Promise<void> {
   const bucket = config().uploadsBucket;
@@ -84,7 +113,7 @@ export async function copyObject(from: string, to: string, contentType: string, 
         CopySourceIfMatch: etag || undefined,
         MetadataDirective: 'REPLACE',
         ContentType: contentType,
-        CacheControl: 'public, max-age=31536000, immutable',
+        CacheControl: PRIVATE,
       }),
     ),
   );

@@ -2,7 +2,7 @@ import { ArnFormat, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { PUBLISHED_PREFIX, UPLOADS_PREFIX } from '../../functions/objects/object-keys';
+import { ORIGINALS_PREFIX, PUBLISHED_PREFIX, THUMBNAILS_PREFIX, UPLOADS_PREFIX } from '../../functions/objects/object-keys';
 import type { FunctionNeeds } from '../../functions/route-permissions';
 import type { HttpRoute } from '../../functions/routes';
 import { indexesOf, type TableDefinition } from '../../functions/tables';
@@ -77,13 +77,18 @@ export function statementsFor(scope: Stack, needs: FunctionNeeds, auditKey: Http
 
 /**
  * Photos (functions/objects/): the presigned PUT is signed with the function's own credentials, so
- * it needs PutObject under `uploads/`; publishing reads (HeadObject is GetObject), copies to
- * `objects/` and removes the upload; the PDF reads published photos; erasure lists and deletes both.
+ * it needs PutObject under `uploads/`; publishing reads (HeadObject is GetObject), keeps the
+ * original under `originals/`, writes the served copy to `objects/` and its thumbnail to
+ * `thumbnails/`, and removes the upload; the photo route reads served copies and thumbnails (and
+ * writes a missing thumbnail), never an original; the PDF reads served copies; erasure lists and
+ * deletes all four.
  * ListBucket, on the prefixes used only, makes a missing object a 404 rather than a 403.
  */
 function uploadsAccess(bucket: IBucket, level: NonNullable<FunctionNeeds['uploads']>): PolicyStatement[] {
   const uploads = bucket.arnForObjects(`${UPLOADS_PREFIX}*`);
   const published = bucket.arnForObjects(`${PUBLISHED_PREFIX}*`);
+  const originals = bucket.arnForObjects(`${ORIGINALS_PREFIX}*`);
+  const thumbnails = bucket.arnForObjects(`${THUMBNAILS_PREFIX}*`);
   const list = (...prefixes: string[]) =>
     new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn], conditions: { StringLike: { 's3:prefix': prefixes.map((prefix) => `${prefix}*`) } } });
   switch (level) {
@@ -91,14 +96,23 @@ function uploadsAccess(bucket: IBucket, level: NonNullable<FunctionNeeds['upload
       return [new PolicyStatement({ actions: ['s3:PutObject'], resources: [uploads] })];
     case 'read':
       return [new PolicyStatement({ actions: ['s3:GetObject'], resources: [published] }), list(PUBLISHED_PREFIX)];
+    case 'serve':
+      return [
+        new PolicyStatement({ actions: ['s3:GetObject'], resources: [published] }),
+        new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [thumbnails] }),
+        list(PUBLISHED_PREFIX, THUMBNAILS_PREFIX),
+      ];
     case 'publish':
       return [
         new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], resources: [uploads] }),
-        new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject'], resources: [published] }),
-        list(UPLOADS_PREFIX, PUBLISHED_PREFIX),
+        new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject'], resources: [published, originals, thumbnails] }),
+        list(UPLOADS_PREFIX, PUBLISHED_PREFIX, ORIGINALS_PREFIX, THUMBNAILS_PREFIX),
       ];
     case 'erase':
-      return [new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [uploads, published] }), list(UPLOADS_PREFIX, PUBLISHED_PREFIX)];
+      return [
+        new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [uploads, published, originals, thumbnails] }),
+        list(UPLOADS_PREFIX, PUBLISHED_PREFIX, ORIGINALS_PREFIX, THUMBNAILS_PREFIX),
+      ];
   }
 }
 

@@ -32,15 +32,23 @@ async function member(role: 'contractor' | 'client'): Promise<Person> {
   const clientEmail = uniqueEmail('client');
   const created = await contractor.api.post('/api/projects', { name: 'Elm Row', address: '5 Elm Row', clientName: 'Chris Owner', clientEmail });
   expect(created.status).toBe(201);
-  return role === 'contractor' ? contractor : signedUp('client', { email: clientEmail });
+  const person = role === 'contractor' ? contractor : await signedUp('client', { email: clientEmail });
+  projectOf.set(person.api, created.body.id as string);
+  return person;
 }
+
+/** A fetch with the person's session cookie, as their browser's <img> sends it. */
+const fetchAs = (api: ApiClient, path: string, init: RequestInit = {}) => fetch(`${api.baseUrl}${path}`, { ...init, headers: api.cookie ? { cookie: api.cookie } : {} });
+
+/** The project each member's photos are published for (issue 30: a photo belongs to a project). */
+const projectOf = new Map<ApiClient, string>();
 
 /** A real 1×1 PNG. */
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const html = Buffer.from('<!doctype html><title>x</title><script>alert(document.cookie)</script>');
-/** A PNG signature padded to `size` bytes: the server looks at the first bytes and the size only. */
-const pngOfSize = (size: number) => Buffer.concat([png.subarray(0, 8), Buffer.alloc(size - 8)]);
+/** A real PNG padded to `size` bytes (decoders ignore what follows its end). */
+const pngOfSize = (size: number) => Buffer.concat([png, Buffer.alloc(size - png.length)]);
 
 async function requestUpload(person: Person): Promise<UploadAnswer> {
   const answer = await person.api.post<UploadAnswer>('/api/objects/upload');
@@ -70,7 +78,11 @@ async function uploaded(person: Person, body: Buffer, contentType = 'image/png')
 const policyOf = (form: UploadAnswer) => JSON.parse(Buffer.from(form.fields.Policy!, 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] };
 
 const publish = (api: ApiClient, body: Record<string, unknown>) =>
-  api.put<{ objectPath?: string; message?: string; fieldErrors?: Record<string, string[]> }>('/api/objects/acl', { visibility: 'public', ...body });
+  api.put<{ objectPath?: string; thumbnailPath?: string; evidence?: Record<string, unknown>; message?: string; fieldErrors?: Record<string, string[]> }>('/api/objects/acl', {
+    visibility: 'public',
+    ...(body.itemId === undefined && projectOf.has(api) ? { projectId: projectOf.get(api) } : {}),
+    ...body,
+  });
 
 async function stored(key: string): Promise<boolean> {
   try {
@@ -134,28 +146,31 @@ describe('upload and publish', () => {
     const answer = await publish(person.api, { objectURL: objectURLOf(form) });
     expect(answer.status).toBe(200);
     const objectPath = answer.body.objectPath!;
-    expect(objectPath).toMatch(/^\/objects\/[A-Za-z0-9_-]{32}\.png$/);
+    // Issue 30: served is a re-encoded copy (WebP: the PNG has transparency), named after the upload's token.
+    expect(objectPath).toBe(`/objects/${form.fields.key!.split('/').pop()}.webp`);
+    expect(answer.body.thumbnailPath).toBe(`${objectPath}?size=thumb`);
 
-    const served = await fetch(`${person.api.baseUrl}${objectPath}`);
+    const served = await fetchAs(person.api, objectPath);
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
-    const head = await fetch(`${person.api.baseUrl}${objectPath}`, { method: 'HEAD' });
-    expect([head.status, head.headers.get('content-type'), head.headers.get('x-content-type-options')]).toEqual([200, 'image/png', 'nosniff']);
+    expect(served.headers.get('cache-control')).toMatch(/^private/);
+    const head = await fetchAs(person.api, objectPath, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), head.headers.get('x-content-type-options')]).toEqual([200, 'image/webp', 'nosniff']);
+    expect(await head.text()).toBe('');
 
-    // The pending upload is gone; publishing it again answers the same path.
+    // The pending upload is gone; publishing it again answers the same.
     expect(await stored(form.fields.key!)).toBe(false);
-    expect((await publish(person.api, { objectURL: objectURLOf(form) })).body).toEqual({ objectPath });
+    expect((await publish(person.api, { objectURL: objectURLOf(form) })).body).toEqual(answer.body);
   });
 
-  it('publishes with the type the bytes show, not the type the browser declared', async () => {
+  it('records the type the bytes show, not the type the browser declared', async () => {
     const person = await member('client');
     const upload = await uploaded(person, gif, 'image/png');
     const answer = await publish(person.api, { objectURL: upload.objectURL });
-    expect(answer.body.objectPath).toMatch(/\.gif$/);
-    const served = await fetch(`${person.api.baseUrl}${answer.body.objectPath}`);
-    expect(served.headers.get('content-type')).toBe('image/gif');
+    expect(answer.body.evidence).toMatchObject({ contentType: 'image/gif', bytes: gif.length });
+    const served = await fetchAs(person.api, answer.body.objectPath!);
+    expect(served.headers.get('content-type')).toMatch(/^image\/(jpeg|webp)$/);
   });
 
   it('says so when nothing was uploaded yet', async () => {
@@ -173,7 +188,7 @@ describe('what the server refuses, whatever the browser did', () => {
     const largest = await uploaded(person, pngOfSize(MAX_PHOTO_BYTES));
     const accepted = await publish(person.api, { objectURL: largest.objectURL });
     expect(accepted.status).toBe(200);
-    expect((await fetch(`${person.api.baseUrl}${accepted.body.objectPath}`, { method: 'HEAD' })).headers.get('content-length')).toBe(String(MAX_PHOTO_BYTES));
+    expect(accepted.body.evidence).toMatchObject({ bytes: MAX_PHOTO_BYTES });
 
     const tooLarge = await uploaded(person, pngOfSize(MAX_PHOTO_BYTES + 1));
     const refused = await publish(person.api, { objectURL: tooLarge.objectURL });
@@ -367,15 +382,17 @@ describe('/objects/* on the gateway', () => {
     const upload = await uploaded(person, png);
     const { objectPath } = (await publish(person.api, { objectURL: upload.objectURL })).body;
     const base = person.api.baseUrl;
-    for (const path of ['/objects/', '/objects/?list-type=2', '/objects/?prefix=uploads/', '/objects/..', '/objects/../uploads/', '/objects/%2e%2e/', '/objects/.%2e/uploads/', '/objects//etc', '/objects/missing.png']) {
+    for (const path of ['/objects/', '/objects/?list-type=2', '/objects/?prefix=uploads/', '/objects/..', '/objects/../uploads/', '/objects/%2e%2e/', '/objects/.%2e/uploads/', '/objects//etc']) {
       expect((await rawGet(base, path)).status, path).toBe(404);
     }
+    // A path no photo record names is nobody's to see (issue 30): the same 403 as another project's photo.
+    expect((await fetchAs(person.api, '/objects/missing.png')).status).toBe(403);
     // A query is ignored: the object at the path, never a listing.
-    const withQuery = await fetch(`${base}${objectPath}?list-type=2`);
-    expect(Buffer.from(await withQuery.arrayBuffer()).equals(png)).toBe(true);
+    const withQuery = await fetchAs(person.api, `${objectPath}?list-type=2`);
+    const plain = await fetchAs(person.api, objectPath!);
+    expect(Buffer.from(await withQuery.arrayBuffer()).equals(Buffer.from(await plain.arrayBuffer()))).toBe(true);
     for (const method of ['PUT', 'POST', 'DELETE']) {
-      expect((await fetch(`${base}${objectPath}`, { method })).status, method).toBe(405);
+      expect((await fetchAs(person.api, objectPath!, { method })).status, method).toBe(405);
     }
-    expect((await fetch(`${base}${objectPath}`)).status).toBe(200);
   });
 });

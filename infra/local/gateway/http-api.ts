@@ -133,8 +133,9 @@ export function buildHttpEvent(input: HttpRequestInput, route: Pick<HttpRoute, '
   };
 }
 
-export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const method = req.method ?? 'GET';
+/** `as`: the photo route answers a HEAD with its GET's headers, no body (functions/handlers/objects-get.ts). */
+export async function handleApiRequest(req: IncomingMessage, res: ServerResponse, as: { method: string; withoutBody: boolean } = { method: req.method ?? 'GET', withoutBody: false }): Promise<void> {
+  const method = as.method;
   const matched = matchRoute(method, new URL(req.url ?? '/', 'http://localhost').pathname);
   if (!matched) return sendJson(res, 404, { message: 'Not Found' });
   const body = await readBody(req);
@@ -153,10 +154,10 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     console.error(`[gateway] ${event.routeKey} failed:`, error);
     return sendJson(res, 500, { message: 'Internal Server Error' });
   }
-  writeResult(res, result);
+  writeResult(res, result, as.withoutBody);
 }
 
-function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2) {
+function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2, withoutBody = false) {
   if (typeof result === 'string' || result === undefined || result === null || !('statusCode' in result)) {
     return sendJson(res, 200, result ?? null);
   }
@@ -166,5 +167,5 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2) {
   // As API Gateway sends it (the function compressed the body when the caller accepts it).
   const status = result.statusCode ?? 200;
   if (status !== 204 && status !== 304) headers['content-length'] = String(Buffer.byteLength(body));
-  res.writeHead(status, headers).end(body);
+  res.writeHead(status, headers).end(withoutBody ? undefined : body);
 }

@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
-import { Readable } from 'node:stream';
-import { PUBLISHED_PREFIX, servedObjectKey } from '../../../functions/objects/object-keys';
+import { PUBLISHED_PREFIX } from '../../../functions/objects/object-keys';
 import { apiSecurityHeaders, appContentSecurityPolicy, originOf, securityHeaders } from '../../../functions/http/security-headers';
 import { handleApiRequest } from './http-api';
 import { webApp } from './web-app';
@@ -12,7 +11,7 @@ import { createWebSocketApi } from './websocket-api';
  *   /api/*           the HTTP API (route manifest), answers of 1 KB and more compressed (http-api.ts)
  *   /ws              the WebSocket API
  *   /@connections/*  the WebSocket management API
- *   /objects/*       published objects of the uploads bucket (read-only, like CloudFront's behaviour)
+ *   /objects/*       published photos, to their project's people only (the photo route, as CloudFront's behaviour)
  *   everything else  the built web app, index.html for client-side routes, compressed and cached (web-app.ts)
  *
  * Every answer carries the security headers CloudFront's response headers policy adds in AWS
@@ -28,7 +27,7 @@ export interface GatewayOptions {
   /** Address to listen on (default 127.0.0.1: nothing but this machine can reach the app). */
   readonly host?: string;
   readonly webDir?: string;
-  /** `http://s3-host:port/bucket`, for /objects/*. */
+  /** `http://s3-host:port/bucket`: the origin browsers POST photos to (connect-src). */
   readonly objectsOrigin: string;
 }
 
@@ -48,7 +47,7 @@ export async function startGateway(options: GatewayOptions) {
     const served = (async () => {
       if (path.startsWith('/api/')) return handleApiRequest(req, res);
       if (await websocket.handleManagement(req, res)) return;
-      if (path.startsWith(`/${PUBLISHED_PREFIX}`)) return serveObject(options.objectsOrigin, req, res);
+      if (path.startsWith(`/${PUBLISHED_PREFIX}`)) return serveObject(req, res);
       if (web) return web(req, res);
       res.writeHead(404, { 'content-type': 'text/plain' }).end('The web app is not built: run `npm run build:web`.');
     })();
@@ -95,36 +94,16 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-/** Headers of the stored object that a browser needs; nothing else of S3's is passed on. */
-const passedHeaders = ['content-type', 'content-length', 'etag', 'last-modified', 'cache-control'];
-
 /**
- * `/objects/<key>` as CloudFront serves it: GET or HEAD of exactly the object at `objects/<key>`,
- * with its stored Content-Type and `X-Content-Type-Options: nosniff` (CloudFront's response
- * headers policy), so a browser never runs a stored file as something else. Anything that is not
- * a plain key under `objects/` (the listing, traversal, encoded names, pending uploads) is 404.
+ * `/objects/<key>` as CloudFront sends it in AWS (issue 30): to the photo route's function
+ * (functions/handlers/objects-get.ts), which answers only the photo's project's people. GET or
+ * HEAD only; a HEAD is the GET's answer without its body, as API Gateway's. Anything that is not
+ * a plain key under `objects/` (the listing, traversal, encoded names) matches no route: 404.
  */
-async function serveObject(objectsOrigin: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serveObject(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('Method Not Allowed');
     return;
   }
-  const key = servedObjectKey(req.url ?? '/');
-  // The key is built from checked characters only, and the query is never passed on (no listing).
-  const upstream = key ? await fetch(`${objectsOrigin}/${key}`, { method: req.method }) : undefined;
-  if (!upstream?.ok) {
-    await upstream?.body?.cancel();
-    const missing = !upstream || upstream.status === 404 || upstream.status === 403;
-    res.writeHead(missing ? 404 : 502, { 'content-type': 'text/plain', 'x-content-type-options': 'nosniff' }).end(missing ? 'Not Found' : 'Bad Gateway');
-    return;
-  }
-  const headers: Record<string, string> = { 'x-content-type-options': 'nosniff' };
-  for (const name of passedHeaders) {
-    const value = upstream.headers.get(name);
-    if (value) headers[name] = value;
-  }
-  headers['content-type'] ??= 'application/octet-stream';
-  res.writeHead(200, headers);
-  if (upstream.body && req.method === 'GET') Readable.fromWeb(upstream.body as never).pipe(res);
-  else res.end();
+  return handleApiRequest(req, res, { method: 'GET', withoutBody: req.method === 'HEAD' });
 }

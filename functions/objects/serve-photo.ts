@@ -1,0 +1,47 @@
+import { forbidden } from '../../events/errors';
+import type { Principal } from '../auth/session-token';
+import type { ProjectSummaryView } from '../projections/project-views';
+import { isMember } from '../projects/read';
+import { stateKeys } from '../store/keys';
+import { getStateItems } from '../store/view-table';
+import { servedObjectKey, thumbnailKeyOf } from './object-keys';
+import { thumbnailCopy } from './photo-copies';
+import { findPhotoRecord, saveThumbnailKey } from './photo-records';
+import { getObject, putObject } from './upload-bucket';
+
+/**
+ * A photo for the browser (issue 30): only the people of the project its record names (its
+ * contractor, its assigned client) may see it. Everyone else gets the same 403: a stranger with
+ * the URL, a client the project has since moved away from, a signed-out browser; and so does a
+ * path no photo record names (whether or not there is an object at it is nobody's business).
+ */
+
+export const notYourPhoto = 'This photo belongs to a project you are not part of (or you are signed out). Sign in as one of its people to see it.';
+
+export interface ServedPhoto {
+  readonly bytes: Uint8Array;
+  readonly contentType: string;
+  readonly etag: string;
+}
+
+/** The photo at `objectPath` (the display copy, or with `thumbnail` its small version) for `principal`; 403 if they may not see it, undefined if it is gone. */
+export async function photoFor(principal: Principal | undefined, objectPath: string, thumbnail: boolean): Promise<ServedPhoto | undefined> {
+  const key = servedObjectKey(objectPath);
+  const record = key && principal ? await findPhotoRecord(objectPath) : undefined;
+  if (!key || !principal || !record) throw forbidden(notYourPhoto);
+  const [summary] = await getStateItems<[ProjectSummaryView]>([stateKeys.projectSummary(record.projectId)]);
+  if (!summary || !isMember(summary, principal)) throw forbidden(notYourPhoto);
+  if (!thumbnail) return getObject(key);
+  if (record.thumbnailKey) {
+    const made = await getObject(record.thumbnailKey);
+    if (made) return made;
+  }
+  // A photo published before thumbnails existed: made now, once, from the served copy.
+  const display = await getObject(key);
+  if (!display) return undefined;
+  const small = await thumbnailCopy(display.bytes);
+  const thumbnailKey = thumbnailKeyOf(key);
+  await putObject(thumbnailKey, small.bytes, small.contentType);
+  await saveThumbnailKey(objectPath, thumbnailKey);
+  return { bytes: small.bytes, contentType: small.contentType, etag: '' };
+}
