@@ -47,6 +47,7 @@ function useSubmit(projectId: string) {
 function patchLabel(item: ChecklistItem, patch: ItemPatch): string {
   const keys = Object.keys(patch);
   const what =
+    keys.includes('photoMarkup') ? 'the markup of a photo' : keys.includes('photoPairs') ? 'the before / after photos' :
     keys.includes('details') ? 'the details' : keys.includes('cabinetDetails') ? 'the Cabinet Details' : keys.includes('referenceLinks') ? 'the links' : keys.includes('referenceImages') ? 'the photos' : 'the budget';
   return `Changed ${what} of ${item.name}`;
 }
@@ -110,9 +111,12 @@ export function useItemActions(roomId: string, projectId: string): ItemActions {
     [send, queryClient, projectId, roomId],
   );
 
-  /** A photo taken offline: kept with its file, uploaded and added to the item by the outbox later (its steps: photo-steps.ts). */
+  /**
+   * A photo taken offline: kept with its file, uploaded and added to the item by the outbox later (its steps: photo-steps.ts).
+   * One uploaded online (`uploaded`) is published by the outbox too, waited for (its refusal is the dialog's to show).
+   */
   const queuePhoto = useCallback(
-    async (item: ChecklistItem, { file, cabinetKey }: QueuedPhoto) => {
+    async (item: ChecklistItem, { file, cabinetKey, uploaded, evidence }: QueuedPhoto) => {
       await send({
         route: 'patchItem',
         params: { id: item.id },
@@ -120,8 +124,8 @@ export function useItemActions(roomId: string, projectId: string): ItemActions {
         roomId,
         baseVersion: shownItem(queryClient, item).version,
         label: `Added a photo to ${item.name}`,
-        photo: { file, fileName: file.name || 'photo', target: cabinetKey ? { cabinetKey } : { list: 'referenceImages' } },
-      }, { wait: false });
+        photo: { file, fileName: file.name || 'photo', target: cabinetKey ? { cabinetKey } : { list: 'referenceImages' }, location: uploaded, evidence },
+      }, { wait: uploaded !== undefined });
     },
     [send, queryClient, roomId],
   );

@@ -3,6 +3,8 @@ import Uppy from '@uppy/core';
 import { MAX_PHOTO_BYTES, type PublishInput } from '../../events/uploads/photo-rules';
 import { callApi } from '../api/call';
 import { ApiError } from '../api/client';
+import type { PhotoEvidence } from '../offline/outbox/command';
+import type { PublishEvidence } from '../photos/evidence';
 
 /**
  * Uploading one photo (spec sections 7 and 8): Uppy POSTs the file with the presigned form from
@@ -11,27 +13,50 @@ import { ApiError } from '../api/client';
  */
 
 /**
- * The image URL to add: the published `/objects/...` path, or, if publishing fails for another
- * reason than the file, the raw address of the upload (spec section 8: the failure is logged and
- * the raw upload URL is used). `refused`: the server refused the file itself (too
- * large, not an image) and deleted it, so there is nothing to add.
+ * The outcome of a publish made here (no outbox on the page): the published `/objects/...` path,
+ * or `refused` (the server will not publish it, for good: a 4xx naming why). Never the upload's
+ * own address: the server deletes it once published, so an item keeping it would keep a dead
+ * link (issue 30).
  */
 export type UploadOutcome = { readonly url: string } | { readonly refused: string };
 
+/** Publishing is safe to repeat (the same objectURL answers the same): tried this often, waiting longer each time. */
+const PUBLISH_TRIES = 5;
+const FIRST_WAIT_MS = 500;
+
+/** Uploads the file, then publishes it here (for a page without the outbox; the item card's photos go through it). */
 export async function uploadPhoto(
   file: File,
-  options: { itemId?: string; onProgress: (fraction: number) => void; signal: AbortSignal },
+  options: { itemId?: string; projectId?: string; evidence?: PhotoEvidence; onProgress: (fraction: number) => void; signal: AbortSignal },
 ): Promise<UploadOutcome> {
-  const location = await putToStorage(file, options);
-  const body: PublishInput = { objectURL: location, visibility: 'public', itemId: options.itemId };
-  try {
-    return { url: (await callApi('publishObject', { body })).objectPath };
-  } catch (error) {
-    if (isRefusalOfTheFile(error)) return { refused: refusalMessage(error) };
-    console.error('Setting the photo access rule failed; using the upload URL.', error);
-    return { url: location };
+  const location = await uploadToStorage(file, options);
+  const { evidence } = options;
+  const body: PublishInput & PublishEvidence = {
+    objectURL: location,
+    visibility: 'public',
+    itemId: options.itemId,
+    projectId: options.projectId,
+    bytes: file.size,
+    capturedAt: evidence?.capturedAt,
+    includeLocation: evidence?.includeLocation ?? false,
+    location: evidence?.includeLocation ? evidence.location : undefined,
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { url: (await callApi('publishObject', { body })).objectPath };
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) return { refused: refusalMessage(error) };
+      if (attempt >= PUBLISH_TRIES || options.signal.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, FIRST_WAIT_MS * 2 ** (attempt - 1)));
+    }
   }
 }
+
+/**
+ * The file posted to storage with a presigned form (Uppy, with progress): answers its address
+ * there (the form's URL, then its key), which publishing names.
+ */
+export const uploadToStorage = (file: File, options: { onProgress: (fraction: number) => void; signal: AbortSignal }): Promise<string> => putToStorage(file, options);
 
 /** The form POST, with progress; answers the object's address (the form's URL, then its key). */
 async function putToStorage(file: File, { onProgress, signal }: { onProgress: (fraction: number) => void; signal: AbortSignal }): Promise<string> {
@@ -66,9 +91,4 @@ async function putToStorage(file: File, { onProgress, signal }: { onProgress: (f
   }
 }
 
-const isRefusalOfTheFile = (error: unknown): error is ApiError =>
-  error instanceof ApiError &&
-  (error.status === 400 || error.status === 413) &&
-  Boolean((error.body as { fieldErrors?: Record<string, unknown> } | undefined)?.fieldErrors?.objectURL);
-
-const refusalMessage = (error: ApiError) => (error.body as { message?: string } | undefined)?.message ?? error.message;
+export const refusalMessage = (error: ApiError) => (error.body as { message?: string } | undefined)?.message ?? error.message;

@@ -23,8 +23,17 @@ export interface PhotoJob {
   /** The presigned form, once asked for; the file's address once posted; its published path; the patch, as first sent. */
   readonly form?: { readonly uploadURL: string; readonly fields: Readonly<Record<string, string>>; readonly asked: string };
   readonly location?: string;
+  /** What the publish sends besides the file's address (issue 30): the device's capture time and, when the person ticked 'Include location', where. */
+  readonly evidence?: PhotoEvidence;
   readonly objectPath?: string;
   readonly patch?: Readonly<Record<string, unknown>>;
+}
+
+/** A photo's evidence as the device knows it (the server reads EXIF first): PUT /api/objects/acl's optional fields. */
+export interface PhotoEvidence {
+  readonly capturedAt?: string;
+  readonly includeLocation: boolean;
+  readonly location?: { readonly latitude: number; readonly longitude: number; readonly accuracy?: number };
 }
 
 export interface OutboxCommand {

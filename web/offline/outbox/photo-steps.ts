@@ -4,6 +4,8 @@ import type { CabinetDetails } from '../../../events/projects/events';
 import { callApi } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import type { PublishInput } from '../../../events/uploads/photo-rules';
+import type { PublishEvidence } from '../../photos/evidence';
 import type { OutboxCommand, PhotoJob } from './command';
 import { sendRequest, type SendOutcome } from './send';
 import { writeCommand } from './storage';
@@ -46,15 +48,13 @@ export async function sendPhoto(command: OutboxCommand, queryClient: QueryClient
       await step({ location: `${job.form!.uploadURL}/${job.form!.fields.key}` });
     }
     if (!job.objectPath) {
-      const published = await sendRequest(command, {
-        route: 'publishObject',
-        body: { objectURL: job.location, visibility: 'public', itemId: command.itemId },
-        key: `${command.id}-publish`,
-      });
-      if (published.kind === 'unsent') return published;
-      // The file itself refused (too large, not an image): nothing to add. Any other failure: the upload's own address, as online.
-      if (published.kind === 'refused' && published.error.body && fileRefused(published.error)) return published;
-      await step({ objectPath: published.kind === 'sent' ? (published.answer as { objectPath: string }).objectPath : job.location });
+      const published = await sendRequest(command, { route: 'publishObject', body: publishBody(command, job), key: `${command.id}-publish` });
+      // Cut off (no network, a timeout, a reload before this): publishing is safe to repeat, so it is tried again later.
+      // A 5xx is the server's trouble, not the photo's: tried again too. A 4xx is for good: dropped, its reason the toast's
+      // (or the dialog's). Never the upload's own address on the item: the server deletes it once published (issue 30).
+      if (published.kind === 'refused' && published.error.status >= 500) return { kind: 'unsent' };
+      if (published.kind !== 'sent') return published;
+      await step({ objectPath: (published.answer as { objectPath: string }).objectPath });
     }
     if (!job.patch) await step({ patch: await addedPath(command, job, queryClient) });
     return await sendRequest(command, { route: 'patchItem', params: command.params, body: job.patch, key: `${command.id}-patch`, baseVersion: command.baseVersion });
@@ -64,7 +64,25 @@ export async function sendPhoto(command: OutboxCommand, queryClient: QueryClient
   }
 }
 
-const fileRefused = (error: ApiError) => Boolean((error.body as { fieldErrors?: Record<string, unknown> }).fieldErrors?.objectURL);
+/**
+ * PUT /api/objects/acl's body (issue 30): the upload's address, the project, the size the device
+ * declares (the server refuses a stored size that differs: a POST cut off halfway), the time the
+ * device says it was taken (the file's lastModified, kept with the job) and, when ticked, where.
+ */
+function publishBody(command: OutboxCommand, job: PhotoJob): PublishInput {
+  const evidence = job.evidence;
+  const body: PublishInput & PublishEvidence = {
+    objectURL: job.location!,
+    visibility: 'public',
+    itemId: command.itemId,
+    projectId: command.projectId,
+    bytes: job.file.size,
+    capturedAt: evidence?.capturedAt,
+    includeLocation: evidence?.includeLocation ?? false,
+    location: evidence?.includeLocation ? evidence.location : undefined,
+  };
+  return body;
+}
 
 /** The form POST: every field of the form, the file's type, then the file. */
 async function postFile(job: PhotoJob): Promise<'posted' | 'expired'> {
