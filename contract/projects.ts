@@ -1,6 +1,7 @@
 import type { EDIT_CONFLICT_MESSAGE } from '../events/projects/edit-base';
 import type { CabinetDetails } from '../events/projects/events';
 import type { ItemCategory, ItemType, RoomType } from '../events/projects/model';
+import type { PunchCounts } from '../events/punch/model';
 
 /** The checklist's answer shapes (spec sections 3 and 7): what `functions/` sends and `web/` reads. */
 
@@ -186,6 +187,8 @@ export interface Decision {
 /** A room of the checklist read, with its items in display order. */
 export interface ChecklistRoom extends Room {
   items: ChecklistItem[];
+  /** The room's punch items by status (issue 30). */
+  punch?: PunchCounts;
 }
 
 /** GET /api/projects/{id}/checklist: what the checklist page draws, in one answer. */
@@ -193,6 +196,8 @@ export interface ProjectChecklist {
   project: Project;
   stats: ProjectStats;
   rooms: ChecklistRoom[];
+  /** The project's punch items by status (issue 30): open, fixed (awaiting the client's check), accepted. */
+  punch?: PunchCounts;
 }
 
 /** Share with Client, sent. */

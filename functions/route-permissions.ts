@@ -97,6 +97,10 @@ export const functionNeeds = {
   'item-decline': command,
   'item-history': { ...signedIn, events: 'read', keys: 'open' },
   'audit-keys': signedIn,
+  // Issue 30: the punch list (reads its views; writes are commands).
+  'punch-items-list': signedIn,
+  'punch-item-create': command,
+  'punch-item-update': command,
 
   // --- HTTP: chat, photos, the rest ---
   'chat-list': signedIn,

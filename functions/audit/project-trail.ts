@@ -9,6 +9,8 @@ import { projectDecider, type ProjectState } from '../../events/projects/project
 import { displayName } from '../../events/projects/room-naming';
 import { catalogue } from '../../events/registered-events';
 import { parseStreamId } from '../../events/streams';
+import { punchDecider } from '../../events/punch/punch';
+import { punchTrailEntries } from '../punch/audit';
 import { itemDto } from '../projects/dto';
 import { itemItem } from '../projections/item-views';
 
@@ -85,10 +87,10 @@ export function projectTrail(projectId: string, streams: readonly AuditStream[])
   /** Each person under the latest name they acted with. */
   const people = new Map<string, { person: ProjectAudit['filters']['people'][number]; at: string }>();
   const entries: ProjectAuditEntry[] = [];
-  const byKind = { project: [] as AuditStream[], item: [] as AuditStream[], chat: [] as AuditStream[] };
+  const byKind = { project: [] as AuditStream[], item: [] as AuditStream[], chat: [] as AuditStream[], punch: [] as AuditStream[] };
   for (const stream of streams) {
     const kind = parseStreamId(stream.streamId)?.kind;
-    if (kind === 'project' || kind === 'item' || kind === 'chat') byKind[kind].push(stream);
+    if (kind === 'project' || kind === 'item' || kind === 'chat' || kind === 'punch') byKind[kind].push(stream);
   }
   const upcast = (events: readonly StoredEvent[]) => events.map((event) => catalogue.upcast(event));
 
@@ -124,6 +126,16 @@ export function projectTrail(projectId: string, streams: readonly AuditStream[])
       const roomId = (event.data as { roomId?: string | null }).roomId ?? undefined;
       const { version, type, meta } = event;
       entries.push({ version, eventType: type, at: meta.at, ...(meta.deviceTime ? { deviceTime: meta.deviceTime } : {}), actor: { id: meta.actorId, name: meta.displayName, role: meta.role }, changes: chatChanges(event), streamId, subject: roomId ? { kind: 'chat', roomId } : { kind: 'chat' } });
+    }
+  }
+
+  // Punch items (issue 30): about the checklist item they name (so its filter finds them), else their room.
+  for (const { streamId, events } of byKind.punch) {
+    const owned = upcast(events).filter(punchDecider.owns);
+    for (const entry of punchTrailEntries(owned)) {
+      const { roomId, itemId } = entry.state;
+      const item = itemId ? items.find((candidate) => candidate.id === itemId) : undefined;
+      entries.push({ ...entry.entry, streamId, subject: item ? { kind: 'item', itemId: item.id, itemName: item.name, roomId } : { kind: 'room', roomId } });
     }
   }
 

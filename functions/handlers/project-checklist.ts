@@ -4,6 +4,7 @@ import { summaryPreload, visibleSummary } from '../projects/project-access';
 import { listChecklist } from '../projects/read';
 import { httpHandler } from '../http/handler';
 import { httpRoutes } from '../routes';
+import { punchCountsDto } from '../punch/dto';
 import type { ProjectChecklist } from '../../contract/projects';
 
 /** The checklist page's data in one answer: the project, its stats, and every room with its items. */
@@ -13,6 +14,7 @@ export const handler = httpHandler(httpRoutes.projectChecklist, { params: idPara
   return {
     project: projectDto(summary),
     stats: statsDto(summary),
-    rooms: rooms.map((room) => ({ ...roomDto(room), items: (items.get(room.id) ?? []).map(itemDto) })),
+    rooms: rooms.map((room) => ({ ...roomDto(room), items: (items.get(room.id) ?? []).map(itemDto), punch: punchCountsDto(room) })),
+    punch: punchCountsDto(summary),
   };
 });

@@ -2,6 +2,7 @@ import { describeProjectEvent } from '../../events/projects/activity';
 import type { ProjectEvent } from '../../events/projects/events';
 import { zeroCounts, type BudgetCounts, type ItemCounts } from '../../events/projects/item-counts';
 import { evolveProject, type ProjectState, type RoomState } from '../../events/projects/project';
+import type { PunchCounts } from '../../events/punch/model';
 import { stateKeys } from '../store/keys';
 import type { ViewTable } from '../store/view-table';
 import { historyItem } from './history';
@@ -182,7 +183,7 @@ export const projectViews: Projection<ProjectState, ProjectEvent> = {
           break;
         case 'RoomDeleted': {
           const roomKey = stateKeys.projectRoom(after.projectId, stored.data.roomId);
-          const view = await views.get<RoomView & BudgetView>(roomKey);
+          const view = await views.get<RoomView & BudgetView & Partial<PunchCounts>>(roomKey);
           const counts = view ?? zeroCounts;
           // Only if no item changed the room's counters since we read them (else: retry).
           const budget = budgetCondition(view);
@@ -194,6 +195,8 @@ export const projectViews: Projection<ProjectState, ProjectEvent> = {
           writes.delete(stateKeys.roomPointer(stored.data.roomId));
           // The room's items leave the project's budget with it (counters missing on a room that never had one).
           writes.add(summaryKey, { totalRooms: -1, completedRooms: view?.isComplete ? -1 : 0, ...summaryCounterDeltas(negate(counts)), allowanceCents: -(view?.allowanceCents ?? 0), costCents: -(view?.costCents ?? 0) });
+          // Its punch items (issue 30) leave the project's counts with it.
+          writes.add(summaryKey, { punchOpen: -(view?.punchOpen ?? 0), punchFixed: -(view?.punchFixed ?? 0), punchAccepted: -(view?.punchAccepted ?? 0) });
           break;
         }
       }

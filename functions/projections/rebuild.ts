@@ -3,6 +3,7 @@ import type { Decider } from '../../events/decider';
 import type { NewEvent, StoredEvent } from '../../events/envelope';
 import { itemDecider, type ItemState } from '../../events/projects/item';
 import { projectDecider } from '../../events/projects/project';
+import { punchDecider, type PunchState } from '../../events/punch/punch';
 import { parseStreamId } from '../../events/streams';
 import type { RoomView } from './project-views';
 import { isDeepStrictEqual } from 'node:util';
@@ -16,6 +17,7 @@ import { chatViews } from './chat-views';
 import { itemViews, locationIn, type ItemLocation } from './item-views';
 import { applyChange, type Projection } from './projection';
 import { projectViews } from './project-views';
+import { punchViews } from './punch-views';
 
 /** Reads in flight at once while gathering a project's live views. */
 const IN_FLIGHT = 8;
@@ -67,6 +69,8 @@ export async function replayProjectEvents(projectId: string, projectEvents: read
         return replay(itemDecider, (before: ItemState, added) => itemViews(locationOf(added.type === 'ItemAdded' ? added.data.roomId : before.roomId)), event);
       case 'chat':
         return replay(chatDecider, (_before: ChatState) => chatViews(projectId), event);
+      case 'punch':
+        return replay(punchDecider, (before: PunchState, added) => punchViews(locationOf(added.type === 'PunchItemAdded' ? added.data.roomId : before.roomId)), event);
     }
   }
 

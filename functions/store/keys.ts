@@ -63,6 +63,9 @@ export const stateKeys = {
   /** gsi2 of a project summary: its client's projects, or, while no account has its client e-mail, that e-mail. */
   clientProjects: (clientId: string) => part('client-projects', clientId),
   unassignedClientEmail: (email: string) => part('client-email', email.toLowerCase()),
+  /** A punch item's view (issue 30), in its project's partition: one query lists the punch list. */
+  projectPunchItem: (projectId: string, punchItemId: string) => ({ pk: part('project', projectId), sk: part('punch', punchItemId) }),
+  projectPunchPrefix: 'punch#',
   /** A project's chat: messages in time order (ULIDs), and a pointer from a message id. */
   chatMessage: (projectId: string, messageId: string) => ({ pk: part('chat', projectId), sk: part('message', messageId) }),
   chatMessagesPrefix: 'message#',

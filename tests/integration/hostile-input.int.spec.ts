@@ -14,7 +14,7 @@ import type { ApiClient } from '../support/api-client';
  */
 
 type Person = Awaited<ReturnType<typeof signedUp>>;
-type IdKind = 'project' | 'room' | 'item' | 'message';
+type IdKind = 'project' | 'room' | 'item' | 'message' | 'punchItem';
 type Ids = Record<IdKind, string>;
 
 interface World {
@@ -77,6 +77,8 @@ const validBodies: Record<Exclude<RouteName, ReadRoute>, (world: World) => Recor
   publishObject: ({ objectURL, ours }) => ({ objectURL, visibility: 'public', itemId: ours.item }),
   digestUnsubscribe: () => ({ token: 'an-unsubscribe-token' }),
   putUserSession: () => ({ userType: 'contractor', userName: 'Casey', chatOpenedOnce: true }),
+  createPunchItem: ({ ours }) => ({ roomId: ours.room, itemId: ours.item, title: 'Scratch on the door', note: 'Left side', assignee: { kind: 'trade', name: 'Painter' }, dueDate: '2026-12-01', photos: [] }),
+  patchPunchItem: ({ ours }) => ({ title: 'Scratch on the door', note: 'Left side', itemId: ours.item, assignee: { kind: 'contractor' }, dueDate: '2026-12-02', status: 'fixed', fixNote: 'Repainted' }),
 };
 
 type ReadRoute = { [K in RouteName]: (typeof httpRoutes)[K]['method'] extends 'GET' ? K : never }[RouteName];
@@ -85,6 +87,9 @@ type ReadRoute = { [K in RouteName]: (typeof httpRoutes)[K]['method'] extends 'G
 const foreignIdAnswers: Partial<Record<RouteName, Record<string, number>>> = {
   // The project is the caller's; the room is a reference inside the message: 400 naming roomId.
   postChat: { roomId: 400 },
+  // The punch item's room and item are references inside the project: 400 naming them.
+  createPunchItem: { roomId: 400, itemId: 400 },
+  patchPunchItem: { itemId: 400 },
 };
 
 const projectBody = {
@@ -122,6 +127,7 @@ function paramKind(path: string, param: string): IdKind | undefined {
   if (path.startsWith('/api/projects/')) return 'project';
   if (path.startsWith('/api/rooms/')) return 'room';
   if (path.startsWith('/api/checklist-items/')) return 'item';
+  if (path.startsWith('/api/punch-items/')) return 'punchItem';
   return undefined;
 }
 
@@ -190,7 +196,8 @@ async function tenant(contractor: Person, clientEmail?: string): Promise<Ids> {
   const [room] = (await contractor.api.get(`/api/projects/${project.id}/rooms`)).body;
   const [item] = (await contractor.api.get(`/api/rooms/${room.id}/items`)).body;
   const message = (await contractor.api.post('/api/chat', { projectId: project.id, message: 'Before anything' })).body;
-  return { project: project.id, room: room.id, item: item.id, message: message.id };
+  const punchItem = (await contractor.api.post(`/api/projects/${project.id}/punch-items`, { roomId: room.id, title: 'Before anything' })).body;
+  return { project: project.id, room: room.id, item: item.id, message: message.id, punchItem: punchItem.id };
 }
 
 let world: World;
