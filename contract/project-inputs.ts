@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { uuid } from '../events/ids';
 import { cabinetDetailsSchema } from '../events/projects/events';
+import { markupSchema, photoPairsSchema } from '../events/uploads/markup';
 import { dateMessage, isCalendarDate, isMoney, leadTimeMessage, moneyMessage } from '../events/projects/values';
 import { itemCategories, itemTypes, limits, projectStatuses, roomTypes } from '../events/projects/model';
 
@@ -117,8 +118,16 @@ const itemEditBase = z.partial(
     referenceImages: list,
     cabinetLinks: list,
     cabinetImages: list,
+    /** Issue 30: the markup of the photo `photoMarkup.objectPath` names, as the editor saw it (null: none). */
+    photoMarkup: z.nullable(markupSchema),
   }),
 );
+
+/** Issue 30: one photo's markup (null removes it); the photo must be one of the item's. */
+const photoMarkupInput = z.strictObject({
+  objectPath: z.string('objectPath must be a photo path').check(z.minLength(1, 'objectPath must be a photo path'), z.maxLength(1024, 'must be at most 1024 characters')),
+  markup: z.nullable(markupSchema),
+});
 
 export const itemPatchInput = z
   .partial(
@@ -136,6 +145,8 @@ export const itemPatchInput = z
       cost: money,
       decideBy: isoDate,
       leadTimeDays: z.nullable(z.number(leadTimeMessage).check(z.int(leadTimeMessage), z.gte(0, leadTimeMessage), z.lte(limits.leadTimeDays, leadTimeMessage))),
+      photoMarkup: photoMarkupInput,
+      photoPairs: photoPairsSchema,
       base: itemEditBase,
     }),
   )

@@ -101,6 +101,13 @@ export interface ChecklistItem {
    * value (`base`), never by this number.
    */
   version: number;
+  /**
+   * Issue 30: the markup drawn over the item's photos, by photo path (coordinates are fractions of
+   * the photo's size: events/uploads/markup.ts), and its before / after pairs of photos. Always
+   * answered by the server; absent from an item the app makes up itself until the answer comes.
+   */
+  photoMarkup?: Readonly<Record<string, import('../events/uploads/markup').Markup>>;
+  photoPairs?: readonly import('../events/uploads/markup').PhotoPair[];
 }
 
 /**

@@ -77,6 +77,10 @@ function itemAction(event: ItemEvent): string {
       const cause = event.data.field === clientChanged ? 'client changed' : 'details changed';
       return event.data.was === 'approved' ? `Approval cleared: ${cause}` : `Decline cleared: ${cause}`;
     }
+    case 'PhotoMarkupSet':
+      return event.data.to ? 'Marked up a photo' : 'Removed the markup of a photo';
+    case 'PhotoPairsChanged':
+      return event.data.to.length >= event.data.from.length ? 'Paired photos as before and after' : 'Unpaired before and after photos';
   }
 }
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineEvent, type EventOf } from '../catalogue-machinery';
 import { flags, itemCategories, itemTypes, limits, projectStatuses, roomTypes } from './model';
+import { markupSchema, photoPairsSchema } from '../uploads/markup';
 
 /**
  * The checklist's events. A project's own stream (`project#<id>`) holds its details, client,
@@ -151,6 +152,18 @@ export const photoPublished = defineEvent('PhotoPublished', {
 });
 export type PhotoPublishedData = z.output<typeof photoPublished.schema>;
 
+/**
+ * A photo's markup (issue 30): shapes drawn over one of the item's photos, kept apart from the
+ * photo (whose bytes never change). `to` null: the markup was removed.
+ */
+export const photoMarkupSet = defineEvent('PhotoMarkupSet', {
+  schemaVersion: 1,
+  schema: z.object({ objectPath: z.string(), from: z.nullable(markupSchema), to: z.nullable(markupSchema) }),
+});
+
+/** The item's before / after pairs of photos (issue 30): the whole list, as it was and as it is. */
+export const photoPairsChanged = defineEvent('PhotoPairsChanged', { schemaVersion: 1, schema: change(photoPairsSchema) });
+
 export const itemDeleted = defineEvent('ItemDeleted', { schemaVersion: 1, schema: z.object({ itemId: z.string() }) });
 
 /** The item's budget (issue 18): an allowance (the contractor's) and a cost, in currency units with cents; null is unset. */
@@ -210,6 +223,8 @@ export const itemEvents = [
   itemApproved,
   itemDeclined,
   itemApprovalCleared,
+  photoMarkupSet,
+  photoPairsChanged,
 ];
 
 export type ProjectEvent =
@@ -237,6 +252,8 @@ export type ItemEvent =
   | EventOf<typeof itemScheduleSet>
   | EventOf<typeof itemApproved>
   | EventOf<typeof itemDeclined>
-  | EventOf<typeof itemApprovalCleared>;
+  | EventOf<typeof itemApprovalCleared>
+  | EventOf<typeof photoMarkupSet>
+  | EventOf<typeof photoPairsChanged>;
 
 export { itemStreamId, projectStreamId } from '../streams';

@@ -1,3 +1,4 @@
+import type { Markup, PhotoPair } from '../uploads/markup';
 import type { CabinetDetails } from './events';
 import type { ItemCategory, ItemType } from './model';
 
@@ -33,6 +34,9 @@ export interface ItemState {
   readonly leadTimeDays: number | null;
   /** The client's answer to the current selection, until the selection changes. */
   readonly approval: ApprovalState | null;
+  /** Issue 30: the markup drawn over each of the item's photos, by photo path; its before / after pairs. */
+  readonly photoMarkup: Readonly<Record<string, Markup>>;
+  readonly photoPairs: readonly PhotoPair[];
 }
 
 export type ApprovalState =
@@ -61,4 +65,6 @@ export const initialItemState: ItemState = {
   decideBy: null,
   leadTimeDays: null,
   approval: null,
+  photoMarkup: {},
+  photoPairs: [],
 };

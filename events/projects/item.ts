@@ -6,6 +6,8 @@ import { editConflicts, EditConflict, idTaken, mergeCabinetDetails, mergeList, t
 import { clientChanged, seenSelection, selectionFieldOf } from './item-approval';
 import { checkCabinetDetails, checkDetails, checkList, checkMoney, countedEntries } from './item-fields';
 import { initialItemState, type ItemState } from './item-state';
+import { decidePhotoMarkup, decidePhotoPairs, withMarkup } from './item-photos';
+import type { Markup, PhotoPair } from '../uploads/markup';
 import { limits, type Flag, type ItemCategory, type ItemType } from './model';
 import type { Sha256 } from './selection';
 import { dateMessage, isCalendarDate, leadTimeMessage } from './values';
@@ -36,6 +38,10 @@ export type ItemCommand =
   /** With `base`, merged key by key into the current details (its conflicts are checkBase's). */
   | { type: 'editCabinetDetails'; cabinetDetails: CabinetDetails | null; base?: CabinetDetails | null }
   | { type: 'recordPhoto'; photo: PhotoPublishedData }
+  /** Issue 30: one photo's markup (null removes it); with `base`, the markup as its editor saw it (./item-photos.ts). */
+  | { type: 'setPhotoMarkup'; objectPath: string; markup: Markup | null; base?: Markup | null }
+  /** Issue 30: the item's before / after pairs, the whole list. */
+  | { type: 'setPhotoPairs'; pairs: readonly PhotoPair[] }
   | { type: 'setBudget'; field: BudgetField; value: number | null }
   | { type: 'setSchedule'; field: 'decideBy'; value: string | null }
   | { type: 'setSchedule'; field: 'leadTimeDays'; value: number | null }
@@ -105,6 +111,10 @@ function decideChange(command: ItemCommand, state: ItemState, actor: Actor): Ite
       // Either person may add photos; the upload was checked before it was published.
       return [{ type: 'PhotoPublished', data: command.photo }];
     }
+    case 'setPhotoMarkup':
+      return decidePhotoMarkup(state, command.objectPath, command.markup, command.base);
+    case 'setPhotoPairs':
+      return decidePhotoPairs(state, command.pairs);
     case 'setBudget': {
       if (command.field === 'allowance' && actor.role !== 'contractor') throw forbidden('Only the contractor can set an allowance.');
       checkMoney(command.field, command.value);
@@ -174,6 +184,10 @@ export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
       return { ...state, approval: { status: 'declined', at: event.data.declinedAt, by: event.data.declinedBy, selectionHash: event.data.selectionHash, reason: event.data.reason } };
     case 'ItemApprovalCleared':
       return { ...state, approval: null };
+    case 'PhotoMarkupSet':
+      return { ...state, photoMarkup: withMarkup(state, event.data.objectPath, event.data.to) };
+    case 'PhotoPairsChanged':
+      return { ...state, photoPairs: event.data.to };
   }
 }
 
@@ -185,5 +199,5 @@ export const itemDecider: Decider<ItemCommand, ItemState, ItemEvent> = {
   evolve: evolveItem,
   owns: eventGuard<ItemEvent>(itemEvents),
   // The state is plain JSON: kept on the stream's head (raise the schema when it or evolve changes).
-  snapshot: { schema: 3 },
+  snapshot: { schema: 4 },
 };

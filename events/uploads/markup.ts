@@ -40,3 +40,13 @@ export const markupSchema = z.strictObject({
   shapes: z.array(markupShape).check(z.maxLength(markupLimits.shapes, `at most ${markupLimits.shapes} shapes`)),
 });
 export type Markup = z.infer<typeof markupSchema>;
+
+/**
+ * Before / after (issue 30): a photo paired with a later one of the same spot, shown side by
+ * side. Both are photo paths of the item; an item holds at most `photoPairs` pairs.
+ */
+export const photoPairLimits = { pairs: 50 } as const;
+const photoPath = (name: string) => z.string(`${name} must be a photo path`).check(z.minLength(1, `${name} must be a photo path`), z.maxLength(1024, `${name} must be at most 1024 characters`));
+export const photoPairSchema = z.strictObject({ before: photoPath('before'), after: photoPath('after') });
+export type PhotoPair = z.infer<typeof photoPairSchema>;
+export const photoPairsSchema = z.array(photoPairSchema).check(z.maxLength(photoPairLimits.pairs, `at most ${photoPairLimits.pairs} pairs`));

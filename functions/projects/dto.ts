@@ -122,6 +122,9 @@ const itemAnswer = (item: ItemView): Omit<ChecklistItem, 'selectionHash'> => ({
   approval: approvalDto(item.approval ?? null),
   // A view written before issue 29 has none until views:rebuild: 0 says so (conflicts are decided by value, not by it).
   version: item.version ?? 0,
+  // Issue 30; a view written before it has none until views:rebuild (none is what it had).
+  photoMarkup: item.photoMarkup ?? {},
+  photoPairs: item.photoPairs ?? [],
 });
 
 export function approvalDto(approval: ApprovalView | null): Approval | null {

@@ -5,7 +5,7 @@ import type { ItemCommand } from '../../events/projects/item';
 
 /**
  * A PATCH (or PUT) of an item as commands, decided in turn as one change: flags, details, cabinet
- * details, lists, budget, schedule. With a `base` (field mode, issue 29), its texts are checked
+ * details, lists, budget, schedule, photo markup and pairs (issue 30). With a `base` (field mode, issue 29), its texts are checked
  * against it first (a stale one refuses the whole change), and cabinet details and lists merge
  * into the current ones (events/projects/edit-base.ts).
  */
@@ -31,5 +31,11 @@ export function itemPatchCommands(patch: ItemPatchInput): ItemCommand[] {
   if (patch.cost !== undefined) commands.push({ type: 'setBudget', field: 'cost', value: patch.cost });
   if (patch.decideBy !== undefined) commands.push({ type: 'setSchedule', field: 'decideBy', value: patch.decideBy });
   if (patch.leadTimeDays !== undefined) commands.push({ type: 'setSchedule', field: 'leadTimeDays', value: patch.leadTimeDays });
+  // After the lists: a photo added by this very change may be marked up or paired in it.
+  if (patch.photoMarkup !== undefined) {
+    const { objectPath, markup } = patch.photoMarkup;
+    commands.push({ type: 'setPhotoMarkup', objectPath, markup, ...(base?.photoMarkup !== undefined ? { base: base.photoMarkup } : {}) });
+  }
+  if (patch.photoPairs !== undefined) commands.push({ type: 'setPhotoPairs', pairs: patch.photoPairs });
   return commands;
 }
