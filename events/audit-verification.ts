@@ -1,5 +1,6 @@
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import type { StoredEvent, StreamPosition } from './envelope';
+import { signedDocumentFindings } from './change-orders/signed-documents';
 import { verifyChain } from './hash-chain';
 
 /**
@@ -8,13 +9,15 @@ import { verifyChain } from './hash-chain';
  *
  *   - every event's hash (its content as stored), every chain link (prevHash, versions 1, 2, 3 …)
  *     and every stream's head;
+ *   - every signed change order's document against the hash its signature recorded;
  *   - the export's own checkpoint, when there is one: signed by one of the keys, for this project,
  *     over exactly these heads (so nothing was rewritten after the app signed it);
  *   - every recorded earlier checkpoint: signed by one of the keys, and the chain still passes
  *     through each head it signed (so no event at or before it changed, even re-hashed in the
  *     database by someone with write access).
  *
- * Depends only on jose and the hash of events/hash-chain.ts: nothing of the app's storage.
+ * Depends only on jose, node:crypto and canonical JSON (events/hash-chain.ts, the change orders'
+ * document): nothing of the app's storage.
  */
 
 /** functions/audit/checkpoint-signer.ts signs with this type; anything else the key might sign is not a checkpoint. */
@@ -79,6 +82,8 @@ export async function verifyAuditRecord(record: AuditRecord, jwks: JSONWebKeySet
     const foreign = events.find((event) => event.streamId !== streamId || event.projectId !== record.projectId);
     if (foreign) fail(`${streamId} v${foreign.version}: event of ${foreign.streamId} (project ${foreign.projectId}) listed under this stream`);
     for (const finding of verifyChain(streamId, events, head)) fail(`${finding.streamId} v${finding.version}: ${finding.problem.replaceAll('_', ' ')} (${finding.detail})`);
+    // A change order's signature: the document recorded is the one whose hash was signed (issue 30).
+    for (const finding of signedDocumentFindings(events)) fail(`${finding.streamId} v${finding.version}: ${finding.problem}`);
     if (failures.length === before) pass(`${streamId} ${events.length} events, head ${head.version} ${head.hash.slice(0, 12)}…`);
   }
 

@@ -84,6 +84,10 @@ export function personalValues(event: EventLike): PersonalValue[] {
     case 'MessagePosted':
       if (actor) values.push({ path: ['data', 'senderName'], subject: actor });
       break;
+    // Issue 30: the name the client typed to sign a change order is theirs (the document signed holds no one's name).
+    case 'ChangeOrderSigned':
+      if (actor) values.push({ path: ['data', 'fullName'], subject: actor });
+      break;
     case 'ProjectCreated':
       if (client) values.push(...projectClientFields.map((field) => ({ path: ['data', field], subject: client })));
       break;

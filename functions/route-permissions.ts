@@ -101,6 +101,15 @@ export const functionNeeds = {
   'punch-items-list': signedIn,
   'punch-item-create': command,
   'punch-item-update': command,
+  // Issue 30: change orders (reads are views; sending mails the client; the PDF counts against the export allowance).
+  'change-orders-list': signedIn,
+  'change-order-get': signedIn,
+  'change-order-create': command,
+  'change-order-update': command,
+  'change-order-send': { ...command, mail: true },
+  'change-order-sign': command,
+  'change-order-decline': command,
+  'change-order-pdf': { ...signedIn, state: 'record' },
 
   // --- HTTP: chat, photos, the rest ---
   'chat-list': signedIn,

@@ -76,7 +76,7 @@ export const DOCUMENT_CHANGED = 'The change order changed since you opened it. R
 /** A signature or decline of a document other than the current one (409, like an approval's selectionHash). */
 export class DocumentChanged extends DomainError {
   constructor() {
-    super('conflict', `documentHash: ${DOCUMENT_CHANGED}`, { documentHash: [DOCUMENT_CHANGED] });
+    super('conflict', DOCUMENT_CHANGED, { documentHash: [DOCUMENT_CHANGED] });
   }
 }
 

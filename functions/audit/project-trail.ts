@@ -9,6 +9,7 @@ import { projectDecider, type ProjectState } from '../../events/projects/project
 import { displayName } from '../../events/projects/room-naming';
 import { catalogue } from '../../events/registered-events';
 import { parseStreamId } from '../../events/streams';
+import { changeOrderTrailEntries } from '../change-orders/audit';
 import { punchDecider } from '../../events/punch/punch';
 import { punchTrailEntries } from '../punch/audit';
 import { itemDto } from '../projects/dto';
@@ -87,10 +88,10 @@ export function projectTrail(projectId: string, streams: readonly AuditStream[])
   /** Each person under the latest name they acted with. */
   const people = new Map<string, { person: ProjectAudit['filters']['people'][number]; at: string }>();
   const entries: ProjectAuditEntry[] = [];
-  const byKind = { project: [] as AuditStream[], item: [] as AuditStream[], chat: [] as AuditStream[], punch: [] as AuditStream[] };
+  const byKind = { project: [] as AuditStream[], item: [] as AuditStream[], chat: [] as AuditStream[], punch: [] as AuditStream[], changeOrder: [] as AuditStream[] };
   for (const stream of streams) {
     const kind = parseStreamId(stream.streamId)?.kind;
-    if (kind === 'project' || kind === 'item' || kind === 'chat' || kind === 'punch') byKind[kind].push(stream);
+    if (kind === 'project' || kind === 'item' || kind === 'chat' || kind === 'punch' || kind === 'changeOrder') byKind[kind].push(stream);
   }
   const upcast = (events: readonly StoredEvent[]) => events.map((event) => catalogue.upcast(event));
 
@@ -136,6 +137,14 @@ export function projectTrail(projectId: string, streams: readonly AuditStream[])
       const { roomId, itemId } = entry.state;
       const item = itemId ? items.find((candidate) => candidate.id === itemId) : undefined;
       entries.push({ ...entry.entry, streamId, subject: item ? { kind: 'item', itemId: item.id, itemName: item.name, roomId } : { kind: 'room', roomId } });
+    }
+  }
+
+  // Change orders (issue 30): about the checklist item when they name exactly one (so its filter finds them), else the project.
+  for (const { streamId, events } of byKind.changeOrder) {
+    for (const { entry, itemIds } of changeOrderTrailEntries(upcast(events))) {
+      const item = itemIds.length === 1 ? items.find((candidate) => candidate.id === itemIds[0]) : undefined;
+      entries.push({ ...entry, streamId, subject: item ? { kind: 'item', itemId: item.id, itemName: item.name, roomId: item.roomId } : { kind: 'project' } });
     }
   }
 

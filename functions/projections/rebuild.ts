@@ -1,3 +1,4 @@
+import { changeOrderDecider } from '../../events/change-orders/change-order';
 import { chatDecider, type ChatState } from '../../events/chat/chat';
 import type { Decider } from '../../events/decider';
 import type { NewEvent, StoredEvent } from '../../events/envelope';
@@ -13,6 +14,7 @@ import type { EventStore } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 import { getStateItems, memoryViewTable, stateViewTable } from '../store/view-table';
 import { keyId, type ViewItem } from '../store/write-set';
+import { changeOrderViews } from './change-order-views';
 import { chatViews } from './chat-views';
 import { itemViews, locationIn, type ItemLocation } from './item-views';
 import { applyChange, type Projection } from './projection';
@@ -69,6 +71,8 @@ export async function replayProjectEvents(projectId: string, projectEvents: read
         return replay(itemDecider, (before: ItemState, added) => itemViews(locationOf(added.type === 'ItemAdded' ? added.data.roomId : before.roomId)), event);
       case 'chat':
         return replay(chatDecider, (_before: ChatState) => chatViews(projectId), event);
+      case 'changeOrder':
+        return replay(changeOrderDecider, () => changeOrderViews(projectId), event);
       case 'punch':
         return replay(punchDecider, (before: PunchState, added) => punchViews(locationOf(added.type === 'PunchItemAdded' ? added.data.roomId : before.roomId)), event);
     }

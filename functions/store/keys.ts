@@ -66,6 +66,9 @@ export const stateKeys = {
   /** A punch item's view (issue 30), in its project's partition: one query lists the punch list. */
   projectPunchItem: (projectId: string, punchItemId: string) => ({ pk: part('project', projectId), sk: part('punch', punchItemId) }),
   projectPunchPrefix: 'punch#',
+  /** A change order's view (issue 30), in its project's partition: one query lists the project's change orders. */
+  projectChangeOrder: (projectId: string, changeOrderId: string) => ({ pk: part('project', projectId), sk: part('change-order', changeOrderId) }),
+  projectChangeOrdersPrefix: 'change-order#',
   /** A project's chat: messages in time order (ULIDs), and a pointer from a message id. */
   chatMessage: (projectId: string, messageId: string) => ({ pk: part('chat', projectId), sk: part('message', messageId) }),
   chatMessagesPrefix: 'message#',

@@ -14,7 +14,7 @@ import type { ApiClient } from '../support/api-client';
  */
 
 type Person = Awaited<ReturnType<typeof signedUp>>;
-type IdKind = 'project' | 'room' | 'item' | 'message' | 'punchItem';
+type IdKind = 'project' | 'room' | 'item' | 'message' | 'punchItem' | 'changeOrder';
 type Ids = Record<IdKind, string>;
 
 interface World {
@@ -79,6 +79,12 @@ const validBodies: Record<Exclude<RouteName, ReadRoute>, (world: World) => Recor
   putUserSession: () => ({ userType: 'contractor', userName: 'Casey', chatOpenedOnce: true }),
   createPunchItem: ({ ours }) => ({ roomId: ours.room, itemId: ours.item, title: 'Scratch on the door', note: 'Left side', assignee: { kind: 'trade', name: 'Painter' }, dueDate: '2026-12-01', photos: [] }),
   patchPunchItem: ({ ours }) => ({ title: 'Scratch on the door', note: 'Left side', itemId: ours.item, assignee: { kind: 'contractor' }, dueDate: '2026-12-02', status: 'fixed', fixNote: 'Repainted' }),
+  createChangeOrder: ({ ours }) => ({ title: 'Brass faucet', description: 'Brushed brass instead of chrome', itemIds: [ours.item], priceChangeCents: 34000, scheduleDays: 5 }),
+  patchChangeOrder: ({ ours }) => ({ title: 'Brass faucet', description: 'Brushed brass', itemIds: [ours.item], priceChangeCents: 30000, scheduleDays: 4 }),
+  sendChangeOrder: () => null,
+  // A well-formed documentHash: a stale one answers 409, a hostile one 400.
+  signChangeOrder: () => ({ fullName: 'Chris Owner', consent: true, documentHash: 'a'.repeat(64) }),
+  declineChangeOrder: () => ({ reason: 'Too dear', documentHash: 'a'.repeat(64) }),
 };
 
 type ReadRoute = { [K in RouteName]: (typeof httpRoutes)[K]['method'] extends 'GET' ? K : never }[RouteName];
@@ -128,6 +134,7 @@ function paramKind(path: string, param: string): IdKind | undefined {
   if (path.startsWith('/api/rooms/')) return 'room';
   if (path.startsWith('/api/checklist-items/')) return 'item';
   if (path.startsWith('/api/punch-items/')) return 'punchItem';
+  if (path.startsWith('/api/change-orders/')) return 'changeOrder';
   return undefined;
 }
 
@@ -197,7 +204,8 @@ async function tenant(contractor: Person, clientEmail?: string): Promise<Ids> {
   const [item] = (await contractor.api.get(`/api/rooms/${room.id}/items`)).body;
   const message = (await contractor.api.post('/api/chat', { projectId: project.id, message: 'Before anything' })).body;
   const punchItem = (await contractor.api.post(`/api/projects/${project.id}/punch-items`, { roomId: room.id, title: 'Before anything' })).body;
-  return { project: project.id, room: room.id, item: item.id, message: message.id, punchItem: punchItem.id };
+  const changeOrder = (await contractor.api.post(`/api/projects/${project.id}/change-orders`, { title: 'Before anything', priceChangeCents: 100, scheduleDays: 0 })).body;
+  return { project: project.id, room: room.id, item: item.id, message: message.id, punchItem: punchItem.id, changeOrder: changeOrder.id };
 }
 
 let world: World;
