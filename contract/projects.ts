@@ -178,6 +178,15 @@ export interface BudgetFigures {
 
 export interface Budget extends BudgetFigures {
   rooms: Array<BudgetFigures & { roomId: string; name: string }>;
+  /**
+   * Issue 30: the signed change orders (only those) and what they make of the cost and the target
+   * completion. Always answered by the server; absent from the figures the page adds up itself.
+   */
+  changeOrders?: import('./change-orders').ChangeOrderAdjustment;
+  costWithChangeOrders?: number;
+  targetCompletionDate?: string | null;
+  /** The target completion moved by the signed change orders' days (null without a target). */
+  adjustedTargetCompletionDate?: string | null;
 }
 
 /** GET /api/projects/{id}/decisions: an open selection and when it is due. */

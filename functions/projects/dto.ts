@@ -5,6 +5,7 @@ import { displayName } from '../../events/projects/room-naming';
 import { selectionHashOf } from './selection-hash';
 import type { ApprovalView, ItemView } from '../projections/item-views';
 import type { BudgetView, ProjectSummaryView, RoomView } from '../projections/project-views';
+import { changeOrderAdjustment, type ChangeOrderCounters } from '../change-orders/budget-adjustment';
 
 /** What the API answers, in the field names of spec sections 3 and 7 (the shapes are in contract/). */
 
@@ -142,7 +143,8 @@ const amounts = (counters: BudgetView) => {
 };
 
 /** GET /api/projects/{id}/budget: the summary's and the rooms' counters, never the items. */
-export const budgetDto = (summary: ProjectSummaryView & BudgetView, rooms: readonly (RoomView & BudgetView)[]): Budget => ({
+export const budgetDto = (summary: ProjectSummaryView & BudgetView & ChangeOrderCounters, rooms: readonly (RoomView & BudgetView)[]): Budget => ({
   ...amounts(summary),
   rooms: rooms.map((room) => ({ roomId: room.id, name: displayName(room), ...amounts(room) })),
+  ...changeOrderAdjustment(summary),
 });
