@@ -71,7 +71,9 @@ describe('Upload File in the Add Photo dialog', () => {
     await dialog.waitFor({ state: 'hidden' });
     const image = item.getByRole('img', { name: 'Reference Images 1' });
     await image.waitFor();
-    expect(await image.getAttribute('src')).toMatch(/^\/objects\/[A-Za-z0-9_-]{32}\.png$/);
+    // Drawn from its thumbnail (issue 30), lazily, its size set.
+    expect(await image.getAttribute('src')).toMatch(/^\/objects\/[A-Za-z0-9_-]{32}\.[a-z]+\?size=thumb$/);
+    expect(await image.getAttribute('loading')).toBe('lazy');
     // Served by the gateway: it loads, as the picture that was uploaded.
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
     mkdirSync(shotsDir, { recursive: true });

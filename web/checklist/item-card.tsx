@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronRight, History, Trash2 } from 'lucide-react';
-import { lazy, memo, Suspense, use, useCallback, useRef, useState, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, use, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { Role } from '../../events/accounts/schemas';
 import type { CabinetDetails } from '../../events/projects/events';
 import { isComplete } from '../../events/projects/model';
@@ -8,6 +8,7 @@ import { flagsOfApi, type Flag } from '../../contract/flags';
 import type { RouteInputs } from '../../contract/inputs';
 import type { ChecklistItem, ItemEditBase } from '../../contract/projects';
 import { useConflictOf } from '../offline/outbox/hooks';
+import { ItemPhotosContext, type PhotoLayersPatch } from '../photos/item-photos';
 import { DetailsField } from './item-details';
 import { PhotoQueueContext, type QueuedPhoto } from './photo-upload-queue';
 import { cardExtraRem, cardKind, isBacksplash, joinLinks, purchasedTone, splitLinks } from './model';
@@ -80,6 +81,9 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
   const saveImages = useCallback((referenceImages: string[], base: readonly string[]) => void save({ referenceImages }, { referenceImages: base }).catch(() => undefined), [save]);
   const queuePhoto = useCallback((photo: QueuedPhoto) => actions.queuePhoto(latest.current, photo), [actions]);
   const conflict = useConflictOf({ itemId: item.id });
+  // Issue 30: its photos' markup and before / after pairs, read and saved by the photo list and its lightbox.
+  const savePhotoLayers = useCallback((patch: PhotoLayersPatch) => save(patch as Omit<RouteInputs['patchItem'], 'base'>), [save]);
+  const photoLayers = useMemo(() => ({ item, save: savePhotoLayers }), [item, savePhotoLayers]);
 
   return (
     // On a phone the 44 px targets carry their own white space, so the card has almost no padding.
@@ -176,6 +180,7 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
 
       {expanded && (
         <PhotoQueueContext value={queuePhoto}>
+        <ItemPhotosContext value={photoLayers}>
         <div id={bodyId} className="grid gap-2">
           {budgetOpen && <BudgetPanel id={`budget-${item.id}`} item={item} role={role} save={save} />}
           {counts && (
@@ -203,6 +208,7 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
             </Suspense>
           )}
         </div>
+        </ItemPhotosContext>
         </PhotoQueueContext>
       )}
     </article>

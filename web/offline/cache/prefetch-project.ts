@@ -1,5 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { ChecklistItem } from '../../../contract/projects';
+import { thumbnailPathOf } from '../../../events/uploads/object-paths';
 import { queries } from '../../api/queries';
 import { PHOTO_MAX_ENTRIES } from '../../pwa/photo-cache';
 import { pinnedProjects } from './pins';
@@ -25,7 +26,8 @@ async function warmPhotos(items: readonly ChecklistItem[]): Promise<void> {
   if (!navigator.serviceWorker?.controller) return;
   const photos = [...new Set(items.flatMap((item) => [...item.referenceImages, ...item.cabinetImages]).filter((url) => url.startsWith('/objects/')))];
   // One at a time, at low priority: the person's own page comes first.
-  for (const url of photos.slice(0, PHOTO_MAX_ENTRIES)) {
+  // Issue 30: the thumbnails the checklist draws first, then the full images a tap opens.
+  for (const url of [...photos.map(thumbnailPathOf), ...photos].slice(0, PHOTO_MAX_ENTRIES)) {
     if (!onlineManager.isOnline()) return;
     await fetch(url, { priority: 'low' }).then((response) => response.blob()).catch(() => undefined);
   }

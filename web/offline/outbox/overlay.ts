@@ -43,6 +43,11 @@ export function patchedItem(item: ChecklistItem, command: OutboxCommand): Checkl
     } else if (key === 'cabinetDetails' && base && 'cabinetDetails' in base) {
       // A text someone else changed too is the server's to refuse; shown as mine meanwhile.
       next[key] = mergeCabinetDetails(item.cabinetDetails, base.cabinetDetails as CabinetDetails | null, value as CabinetDetails | null).merged;
+    } else if (key === 'photoMarkup' && value && typeof value === 'object') {
+      // Issue 30: one photo's markup set (or removed, null) in the item's map of markups.
+      const { objectPath, markup } = value as { objectPath: string; markup: unknown };
+      const { [objectPath]: _old, ...others } = ((item as { photoMarkup?: Record<string, unknown> }).photoMarkup ?? {});
+      next[key] = markup ? { ...others, [objectPath]: markup } : others;
     } else next[key] = value;
   }
   const patched = next as unknown as ChecklistItem;
