@@ -3,6 +3,7 @@ import { stateAt } from '../../events/audit';
 import { notFound } from '../../events/errors';
 import { itemDecider } from '../../events/projects/item';
 import { itemStreamId } from '../../events/streams';
+import { changeOrderEntriesOfItem } from '../change-orders/item-entries';
 import { eventStore } from '../commands/event-store';
 import { itemAuditView, itemHistoryEntries } from './project-trail';
 
@@ -13,7 +14,11 @@ import { itemAuditView, itemHistoryEntries } from './project-trail';
  */
 export async function itemHistory(projectId: string, itemId: string, asOf: string | undefined): Promise<ItemHistory | ItemStateAt> {
   const events = (await eventStore().readStream(itemStreamId(itemId))).filter(itemDecider.owns);
-  if (asOf === undefined) return { itemId, entries: itemHistoryEntries(projectId, events) };
+  if (asOf === undefined) {
+    // With the change orders sent that name the item (issue 30), in time order among its own events.
+    const entries = [...itemHistoryEntries(projectId, events), ...(await changeOrderEntriesOfItem(projectId, itemId))];
+    return { itemId, entries: entries.sort((a, b) => a.at.localeCompare(b.at)) };
+  }
   const moment = new Date(asOf).toISOString();
   const upTo = events.filter((event) => event.meta.at <= moment);
   const state = stateAt(upTo, itemDecider.initialState, itemDecider.evolve, {});

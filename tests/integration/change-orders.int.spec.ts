@@ -119,6 +119,12 @@ describe('a change order from draft to signature', () => {
     const history = (await contractor.api.get(`/api/projects/${projectId}/history`)).body as { summary: string }[];
     const summaries = history.map((entry) => entry.summary);
     expect(summaries).toEqual(expect.arrayContaining(['Change order “Brass faucet” drafted', 'Change order “Brass faucet” sent', 'Change order “Brass faucet” signed by Jane Client']));
+    // So does the history of the item it touches, for both.
+    for (const api of [contractor.api, client.api]) {
+      const itemHistory = (await api.get(`/api/checklist-items/${itemId}/history`)).body as { entries: { eventType: string; changes: { field: string; after: unknown }[] }[] };
+      const lines = itemHistory.entries.filter((entry) => entry.eventType.startsWith('ChangeOrder')).map((entry) => entry.changes[0]!.after);
+      expect(lines).toEqual(['Change order “Brass faucet” drafted', 'Change order “Brass faucet” edited', 'Change order “Brass faucet” sent', 'Change order “Brass faucet” signed by Jane Client']);
+    }
     await expectReplayEqualsLive(projectId);
   });
 

@@ -52,7 +52,7 @@ function ItemHistory({ item }: { item: ChecklistItem }) {
         ) : (
           <ol aria-label="Changes, newest first" className="divide-y divide-gray-200 dark:divide-gray-800">
             {entries.map((entry) => (
-              <HistoryEntry key={entry.version} entry={entry} item={item} onShowState={() => setMoment({ input: toLocalInput(entry.at), asOf: entry.at })} />
+              <HistoryEntry key={`${entry.eventType}:${entry.version}:${entry.at}`} entry={entry} item={item} onShowState={() => setMoment({ input: toLocalInput(entry.at), asOf: entry.at })} />
             ))}
           </ol>
         )}
