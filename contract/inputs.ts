@@ -13,6 +13,7 @@ import type {
 } from '../events/accounts/schemas';
 import type { markAllReadInput, markReadInput, postMessageInput, userSessionInput } from '../events/chat/inputs';
 import type { publishInput } from '../events/uploads/photo-rules';
+import type { createChangeOrderInput, declineChangeOrderInput, patchChangeOrderInput, signChangeOrderInput } from './change-orders';
 import type {
   approveInput,
   declineInput,
@@ -65,6 +66,11 @@ export interface RouteInputs {
 
   digestUnsubscribe: z.input<typeof digestUnsubscribeInput>;
   putUserSession: z.input<typeof userSessionInput>;
+
+  createChangeOrder: z.input<typeof createChangeOrderInput>;
+  patchChangeOrder: z.input<typeof patchChangeOrderInput>;
+  signChangeOrder: z.input<typeof signChangeOrderInput>;
+  declineChangeOrder: z.input<typeof declineChangeOrderInput>;
 }
 
 /** The routes that take a body. */
