@@ -11,6 +11,7 @@ import { listChecklist } from '../projects/read';
 import { stateKeys } from '../store/keys';
 import { getStateItems } from '../store/view-table';
 import { sendDigestMail } from './digest-mail';
+import { punchAwaitingCheck } from './punch-digest';
 import { signUnsubscribeToken } from './unsubscribe-token';
 
 /**
@@ -39,6 +40,8 @@ interface ProjectToDigest {
   readonly name: string;
   readonly clientId: string;
   readonly targetCompletionDate?: string | null;
+  /** Punch items marked fixed, awaiting the client's check (issue 30). */
+  readonly punchFixed?: number;
 }
 
 /** Links in the mail: the client's project page, and the unsubscribe page (which posts the token to the API). */
@@ -84,7 +87,7 @@ async function activeProjectsWithClient(): Promise<ProjectToDigest[]> {
           Segment,
           TotalSegments: SCAN_SEGMENTS,
           FilterExpression: 'sk = :summary AND #status = :active AND attribute_type(clientId, :string)',
-          ProjectionExpression: 'id, #name, clientId, targetCompletionDate',
+          ProjectionExpression: 'id, #name, clientId, targetCompletionDate, punchFixed',
           ExpressionAttributeNames: { '#status': 'status', '#name': 'name' },
           ExpressionAttributeValues: { ':summary': 'summary', ':active': 'active', ':string': 'S' },
         },
@@ -105,7 +108,8 @@ async function digestProject(project: ProjectToDigest, day: string): Promise<'ma
     day,
   );
   const { overdue, dueSoon } = dueDecisions(decisions, day);
-  if (!overdue.length && !dueSoon.length) return 'nothingDue';
+  const awaitingCheck = await punchAwaitingCheck(project, rooms);
+  if (!overdue.length && !dueSoon.length && !awaitingCheck.length) return 'nothingDue';
 
   const sent = { TableName: config().stateTable, Key: stateKeys.digestSent(project.id, project.clientId, day) };
   try {
@@ -116,7 +120,7 @@ async function digestProject(project: ProjectToDigest, day: string): Promise<'ma
   }
   try {
     const token = await signUnsubscribeToken({ userId: project.clientId, projectId: project.id });
-    await sendDigestMail({ to: client, projectName: project.name, overdue, dueSoon, projectLink: clientProjectLink(project.id), unsubscribeLink: unsubscribeLink(token) });
+    await sendDigestMail({ to: client, projectName: project.name, overdue, dueSoon, awaitingCheck, projectLink: clientProjectLink(project.id), unsubscribeLink: unsubscribeLink(token) });
   } catch (error) {
     // Not sent: the next run (or the retry) tries again.
     await dynamo().send(new DeleteCommand(sent));

@@ -3,6 +3,7 @@ import { groupRooms, type RoomGroup } from '../../events/projects/checklist-layo
 import { sectionsFor, type Section } from '../../events/projects/model';
 import type { Progress } from '../projects/dto';
 import type { InlinedPhotos } from './photo-inliner';
+import type { PunchPdfRoom } from './punch-section';
 
 /** What the checklist's PDF shows (./checklist-html.tsx draws it), and the order it shows it in. */
 
@@ -14,6 +15,8 @@ export interface ChecklistDocument {
   readonly exportedAt: Date;
   /** Where the app is served: left-out uploads are listed as links under it. */
   readonly appUrl: string;
+  /** The punch list (issue 30), by room: its own section after the rooms. */
+  readonly punch?: readonly PunchPdfRoom[];
 }
 
 export interface LaidOutRoom {

@@ -8,6 +8,7 @@ import { layOutChecklist, type ChecklistDocument, type LaidOutRoom } from './che
 import { checklistStyles } from './checklist-styles';
 import { ItemRows } from './item-rows';
 import { ProgressSummary } from './progress-summary';
+import { PunchSection } from './punch-section';
 
 /**
  * The checklist as a printable HTML document, plus Chromium's page header and footer: what a
@@ -111,6 +112,7 @@ function ChecklistPage({ doc, exported }: { doc: ChecklistDocument; exported: st
             ))}
           </section>
         ))}
+        <PunchSection rooms={doc.punch} />
       </body>
     </html>
   );

@@ -7,6 +7,7 @@ import type { ProjectSummaryView } from '../projections/project-views';
 import { layOutChecklist, type ChecklistDocument } from './checklist-document';
 import { renderChecklist } from './checklist-html';
 import { inlinePhotos } from './photo-inliner';
+import { punchForPdf } from '../punch/pdf-rows';
 
 /**
  * A project's checklist as a PDF: reads the views (every room's items at once), inlines the
@@ -30,6 +31,7 @@ export async function exportChecklistPdf(summary: ProjectSummaryView): Promise<{
     photos: await inlinePhotos(printed),
     exportedAt: new Date(),
     appUrl: config().appUrl,
+    punch: await punchForPdf(summary.id, rooms),
   };
   let pdf = await print(doc);
   if (pdf.byteLength > MAX_PDF_BYTES && doc.photos.dataUrls.size > 0) {

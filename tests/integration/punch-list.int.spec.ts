@@ -9,6 +9,8 @@ import type { PunchItem } from '../../contract/punch';
 import { punchItemStreamId } from '../../events/streams';
 import { ApiClient } from '../support/api-client';
 import { signedUp } from '../support/accounts';
+import { mailTo } from '../support/mail';
+import { runScript } from '../support/run-script';
 import { uploadPhoto } from '../support/upload-photo';
 import { expectReplayEqualsLive } from '../support/views';
 
@@ -181,5 +183,39 @@ describe('the punch list', () => {
     const keys = `${new ApiClient().baseUrl}/api/audit/keys`;
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file, '--jwks', keys], { env: process.env });
     expect(stdout).toContain(`ok   ${punchItemStreamId(id)} 2 events`);
+  });
+});
+
+describe('the punch list elsewhere', () => {
+  it('is a section of the checklist PDF, by room, with status, assignee and due date', async () => {
+    const { contractor, client, projectId, kitchen, den } = await projectWithRooms();
+    await add(contractor.api, projectId, { roomId: kitchen, title: 'Scuffed baseboard', assignee: { kind: 'trade', name: 'Painter' }, dueDate: '2026-12-18' });
+    const fixed = (await add(client.api, projectId, { roomId: den, title: 'Outlet cover missing' })).body.id;
+    await patch(contractor.api, fixed, { status: 'fixed' });
+    const response = await fetch(`${contractor.api.baseUrl}/api/projects/${projectId}/export-pdf`, { method: 'POST', headers: { cookie: contractor.api.cookie! } });
+    expect(response.status).toBe(200);
+    const file = join(workDir, 'checklist.pdf');
+    writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    const { stdout } = await promisify(execFile)('pdftotext', ['-layout', file, '-']);
+    const text = stdout.replace(/[ \t]+/g, ' ');
+    expect(text).toContain('Punch list 2 items');
+    expect(text).toMatch(/Studio\s+Punch item STATUS ASSIGNEE DUE\s+Scuffed baseboard Open Painter 2026-12-18/);
+    expect(text).toMatch(/Den\s+Punch item STATUS ASSIGNEE DUE\s+Outlet cover missing Fixed Contractor —/);
+  });
+
+  it('is in the client\'s daily digest while fixed items await their check', async () => {
+    const { contractor, client, projectId, kitchen } = await projectWithRooms();
+    const name = `Punch Digest ${crypto.randomUUID().slice(0, 6)}`;
+    expect((await contractor.api.request('PUT', `/api/projects/${projectId}`, { name, address: '3 Snag Lane', clientName: 'Chris Owner', clientEmail: client.user.email })).status).toBe(200);
+    const id = (await add(contractor.api, projectId, { roomId: kitchen, title: 'Sticky drawer' })).body.id;
+    await add(contractor.api, projectId, { roomId: kitchen, title: 'Still open' });
+    await patch(contractor.api, id, { status: 'fixed' });
+    const run = await runScript('send-digest', []);
+    expect(run.code, run.out).toBe(0);
+    const [mail] = (await mailTo(client.user.email)).filter((candidate) => candidate.subject.startsWith(`${name}:`));
+    expect(mail!.subject).toBe(`${name}: 1 punch item to check`);
+    expect(mail!.text).toContain(`These punch items for ${name} are fixed and waiting for your check:`);
+    expect(mail!.text).toContain('Punch items awaiting your check:\n- Sticky drawer (Studio): fixed, awaiting your check');
+    expect(mail!.text).not.toContain('Still open');
   });
 });
