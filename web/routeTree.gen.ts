@@ -23,7 +23,9 @@ import { Route as SignedInAccountSettingsRouteImport } from './routes/_signed-in
 import { Route as SignedInClientDashboardRouteImport } from './routes/_signed-in/client-dashboard'
 import { Route as SignedInProjectsRouteImport } from './routes/_signed-in/projects'
 import { Route as SignedInChecklistIdRouteImport } from './routes/_signed-in/$checklist.$id'
+import { Route as SignedInChangeOrdersIdRouteImport } from './routes/_signed-in/change-orders.$id'
 import { Route as SignedInProjectIdAuditRouteImport } from './routes/_signed-in/project.$id_.audit'
+import { Route as SignedInProjectIdChangeOrdersRouteImport } from './routes/_signed-in/project.$id_.change-orders'
 
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signed-in',
@@ -94,11 +96,22 @@ const SignedInChecklistIdRoute = SignedInChecklistIdRouteImport.update({
   path: '/$checklist/$id',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInChangeOrdersIdRoute = SignedInChangeOrdersIdRouteImport.update({
+  id: '/change-orders/$id',
+  path: '/change-orders/$id',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInProjectIdAuditRoute = SignedInProjectIdAuditRouteImport.update({
   id: '/project/$id_/audit',
   path: '/project/$id/audit',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInProjectIdChangeOrdersRoute =
+  SignedInProjectIdChangeOrdersRouteImport.update({
+    id: '/project/$id_/change-orders',
+    path: '/project/$id/change-orders',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof SignedInIndexRoute
@@ -114,7 +127,9 @@ export interface FileRoutesByFullPath {
   '/client-dashboard': typeof SignedInClientDashboardRoute
   '/projects': typeof SignedInProjectsRoute
   '/$checklist/$id': typeof SignedInChecklistIdRoute
+  '/change-orders/$id': typeof SignedInChangeOrdersIdRoute
   '/project/$id/audit': typeof SignedInProjectIdAuditRoute
+  '/project/$id/change-orders': typeof SignedInProjectIdChangeOrdersRoute
 }
 export interface FileRoutesByTo {
   '/digest-unsubscribe': typeof DigestUnsubscribeRoute
@@ -130,7 +145,9 @@ export interface FileRoutesByTo {
   '/projects': typeof SignedInProjectsRoute
   '/': typeof SignedInIndexRoute
   '/$checklist/$id': typeof SignedInChecklistIdRoute
+  '/change-orders/$id': typeof SignedInChangeOrdersIdRoute
   '/project/$id/audit': typeof SignedInProjectIdAuditRoute
+  '/project/$id/change-orders': typeof SignedInProjectIdChangeOrdersRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -148,7 +165,9 @@ export interface FileRoutesById {
   '/_signed-in/projects': typeof SignedInProjectsRoute
   '/_signed-in/': typeof SignedInIndexRoute
   '/_signed-in/$checklist/$id': typeof SignedInChecklistIdRoute
+  '/_signed-in/change-orders/$id': typeof SignedInChangeOrdersIdRoute
   '/_signed-in/project/$id_/audit': typeof SignedInProjectIdAuditRoute
+  '/_signed-in/project/$id_/change-orders': typeof SignedInProjectIdChangeOrdersRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -166,7 +185,9 @@ export interface FileRouteTypes {
     | '/client-dashboard'
     | '/projects'
     | '/$checklist/$id'
+    | '/change-orders/$id'
     | '/project/$id/audit'
+    | '/project/$id/change-orders'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/digest-unsubscribe'
@@ -182,7 +203,9 @@ export interface FileRouteTypes {
     | '/projects'
     | '/'
     | '/$checklist/$id'
+    | '/change-orders/$id'
     | '/project/$id/audit'
+    | '/project/$id/change-orders'
   id:
     | '__root__'
     | '/_signed-in'
@@ -199,7 +222,9 @@ export interface FileRouteTypes {
     | '/_signed-in/projects'
     | '/_signed-in/'
     | '/_signed-in/$checklist/$id'
+    | '/_signed-in/change-orders/$id'
     | '/_signed-in/project/$id_/audit'
+    | '/_signed-in/project/$id_/change-orders'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -314,11 +339,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInChecklistIdRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/change-orders/$id': {
+      id: '/_signed-in/change-orders/$id'
+      path: '/change-orders/$id'
+      fullPath: '/change-orders/$id'
+      preLoaderRoute: typeof SignedInChangeOrdersIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/project/$id_/audit': {
       id: '/_signed-in/project/$id_/audit'
       path: '/project/$id/audit'
       fullPath: '/project/$id/audit'
       preLoaderRoute: typeof SignedInProjectIdAuditRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/project/$id_/change-orders': {
+      id: '/_signed-in/project/$id_/change-orders'
+      path: '/project/$id/change-orders'
+      fullPath: '/project/$id/change-orders'
+      preLoaderRoute: typeof SignedInProjectIdChangeOrdersRouteImport
       parentRoute: typeof SignedInRoute
     }
   }
@@ -330,7 +369,9 @@ interface SignedInRouteChildren {
   SignedInProjectsRoute: typeof SignedInProjectsRoute
   SignedInIndexRoute: typeof SignedInIndexRoute
   SignedInChecklistIdRoute: typeof SignedInChecklistIdRoute
+  SignedInChangeOrdersIdRoute: typeof SignedInChangeOrdersIdRoute
   SignedInProjectIdAuditRoute: typeof SignedInProjectIdAuditRoute
+  SignedInProjectIdChangeOrdersRoute: typeof SignedInProjectIdChangeOrdersRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
@@ -339,7 +380,9 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInProjectsRoute: SignedInProjectsRoute,
   SignedInIndexRoute: SignedInIndexRoute,
   SignedInChecklistIdRoute: SignedInChecklistIdRoute,
+  SignedInChangeOrdersIdRoute: SignedInChangeOrdersIdRoute,
   SignedInProjectIdAuditRoute: SignedInProjectIdAuditRoute,
+  SignedInProjectIdChangeOrdersRoute: SignedInProjectIdChangeOrdersRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

@@ -6,6 +6,7 @@ import { queries } from '../api/queries';
 import { useNearScreen } from '../components/use-near-screen';
 import { PanelFigures } from './panel-figures';
 import { formatMoney, SelectionFiguresContext } from './selection-format';
+import { targetCompletionText } from '../change-orders/format';
 import { cardClass } from './ui';
 
 /**
@@ -35,33 +36,69 @@ export function BudgetSummary() {
 
 function BudgetTable({ budget }: { budget: Budget }) {
   const rooms = budget.rooms.filter((room) => room.allowance !== 0 || room.cost !== 0);
+  const target = budget.changeOrders?.scheduleDays ? targetCompletionText(budget) : null;
   return (
-    <table className="w-full text-sm tabular-nums">
-      <thead>
-        <tr className="text-left text-xs text-gray-600 dark:text-gray-400">
-          <th scope="col" className="py-1 font-medium">
-            <span className="sr-only">Room</span>
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Allowance
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Cost
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Difference
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-        {rooms.map((room) => (
-          <BudgetRow key={room.roomId} name={room.name} figures={room} />
-        ))}
-      </tbody>
-      <tfoot className="border-t-2 border-gray-200 font-semibold dark:border-gray-700">
-        <BudgetRow name="Project" figures={budget} />
-      </tfoot>
-    </table>
+    <>
+      <table className="w-full text-sm tabular-nums">
+        <thead>
+          <tr className="text-left text-xs text-gray-600 dark:text-gray-400">
+            <th scope="col" className="py-1 font-medium">
+              <span className="sr-only">Room</span>
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Allowance
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Cost
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Difference
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+          {rooms.map((room) => (
+            <BudgetRow key={room.roomId} name={room.name} figures={room} />
+          ))}
+        </tbody>
+        <tfoot className="border-t-2 border-gray-200 font-semibold dark:border-gray-700">
+          <BudgetRow name="Project" figures={budget} />
+          {budget.changeOrders && budget.changeOrders.signed > 0 && <ChangeOrderRows budget={budget} />}
+        </tfoot>
+      </table>
+      {target && (
+        <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="budget-target-completion">
+          {target}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Issue 30: what the signed change orders add to the cost (drafts, sent and declined ones add nothing). */
+function ChangeOrderRows({ budget }: { budget: Budget }) {
+  const total = budget.changeOrders!.total;
+  return (
+    <>
+      <tr data-testid="budget-change-orders">
+        <th scope="row" className="py-1.5 pr-2 text-left font-medium">
+          Signed change orders ({budget.changeOrders!.signed})
+        </th>
+        <td />
+        <td className="py-1.5 pl-2 text-right">{total < 0 ? `−${formatMoney(-total)}` : `+${formatMoney(total)}`}</td>
+        <td />
+      </tr>
+      <tr>
+        <th scope="row" className="py-1.5 pr-2 text-left font-medium">
+          Cost with change orders
+        </th>
+        <td />
+        <td className="py-1.5 pl-2 text-right" data-testid="budget-cost-with-change-orders">
+          {formatMoney(budget.costWithChangeOrders ?? budget.cost)}
+        </td>
+        <td />
+      </tr>
+    </>
   );
 }
 

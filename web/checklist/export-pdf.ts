@@ -29,7 +29,7 @@ export function filenameFromDisposition(header: string | null): string | undefin
 }
 
 /** Saves a blob the way a download link would. */
-function saveFile(blob: Blob, filename: string): void {
+export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, LoaderCircle, Save, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, FilePen, LoaderCircle, Save, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Project } from '../../contract/projects';
 import type { User } from '../../events/accounts/schemas';
@@ -94,6 +94,10 @@ export function ChecklistHeader({ user, project, pending = false }: { user: User
                 {saving ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : <Save aria-hidden="true" className="size-5" />}
                 <span className="sr-only md:not-sr-only">Save Progress</span>
               </button>
+              <Link to="/project/$id/change-orders" params={{ id: project.id }} className={headerButtonClass} title="Change orders">
+                <FilePen aria-hidden="true" className="size-5" />
+                <span className="sr-only md:not-sr-only">Change orders</span>
+              </Link>
               <Link to="/project/$id/audit" params={{ id: project.id }} className={headerButtonClass} title="Audit trail">
                 <ShieldCheck aria-hidden="true" className="size-5" />
                 <span className="sr-only md:not-sr-only">Audit</span>
