@@ -204,5 +204,13 @@ describe('photos as evidence: location, thumbnails, markup, before / after', () 
     const item = await countertopsItem(page, projectId);
     expect(item.referenceImages).toHaveLength(2);
     expect(item.referenceImages.every((path) => path.startsWith('/objects/'))).toBe(true);
+
+    // A photo the server will not serve (403: signed out elsewhere, removed from the project) shows the placeholder, not a broken image.
+    // On the context, so the service worker's requests meet it too; its photo cache emptied first (as sign-out does).
+    await page.context().route('**/objects/**', (route) => route.fulfill({ status: 403, body: 'Forbidden' }));
+    await page.evaluate(() => caches.delete('cc-photos'));
+    await page.reload();
+    await countertops(page).getByRole('img', { name: 'Image not available' }).first().waitFor();
+    expect(await countertops(page).getByRole('img', { name: 'Image not available' }).count()).toBe(2);
   });
 });

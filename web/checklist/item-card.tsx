@@ -8,7 +8,7 @@ import { flagsOfApi, type Flag } from '../../contract/flags';
 import type { RouteInputs } from '../../contract/inputs';
 import type { ChecklistItem, ItemEditBase } from '../../contract/projects';
 import { useConflictOf } from '../offline/outbox/hooks';
-import { ItemPhotosContext, type PhotoLayersPatch } from '../photos/item-photos';
+import { ItemPhotosContext, type PhotoLayersBase, type PhotoLayersPatch } from '../photos/item-photos';
 import { DetailsField } from './item-details';
 import { PhotoQueueContext, type QueuedPhoto } from './photo-upload-queue';
 import { cardExtraRem, cardKind, isBacksplash, joinLinks, purchasedTone, splitLinks } from './model';
@@ -82,7 +82,7 @@ export const ItemCard = memo(function ItemCard({ item, role, actions }: { item: 
   const queuePhoto = useCallback((photo: QueuedPhoto) => actions.queuePhoto(latest.current, photo), [actions]);
   const conflict = useConflictOf({ itemId: item.id });
   // Issue 30: its photos' markup and before / after pairs, read and saved by the photo list and its lightbox.
-  const savePhotoLayers = useCallback((patch: PhotoLayersPatch) => save(patch as Omit<RouteInputs['patchItem'], 'base'>), [save]);
+  const savePhotoLayers = useCallback((patch: PhotoLayersPatch, base?: PhotoLayersBase) => save(patch as Omit<RouteInputs['patchItem'], 'base'>, base as ItemEditBase | undefined), [save]);
   const photoLayers = useMemo(() => ({ item, save: savePhotoLayers }), [item, savePhotoLayers]);
 
   return (

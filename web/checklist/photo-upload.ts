@@ -4,7 +4,6 @@ import { MAX_PHOTO_BYTES, type PublishInput } from '../../events/uploads/photo-r
 import { callApi } from '../api/call';
 import { ApiError } from '../api/client';
 import type { PhotoEvidence } from '../offline/outbox/command';
-import type { PublishEvidence } from '../photos/evidence';
 
 /**
  * Uploading one photo (spec sections 7 and 8): Uppy POSTs the file with the presigned form from
@@ -31,7 +30,7 @@ export async function uploadPhoto(
 ): Promise<UploadOutcome> {
   const location = await uploadToStorage(file, options);
   const { evidence } = options;
-  const body: PublishInput & PublishEvidence = {
+  const body: PublishInput = {
     objectURL: location,
     visibility: 'public',
     itemId: options.itemId,

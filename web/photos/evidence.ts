@@ -1,18 +1,5 @@
 import type { PhotoEvidence } from '../offline/outbox/command';
 
-/**
- * What the device tells the server about a photo as it publishes it (issue 30; the server's own
- * reading of the file comes first: EXIF time and GPS): the optional fields of PUT /api/objects/acl
- * besides `objectURL`, `visibility` and `itemId`.
- */
-export interface PublishEvidence {
-  readonly projectId?: string;
-  readonly bytes?: number;
-  readonly capturedAt?: string;
-  readonly includeLocation?: boolean;
-  readonly location?: PhotoEvidence['location'];
-}
-
 /** The browser's position is asked once per photo; past this it is given up on (and said so). */
 export const LOCATION_TIMEOUT_MS = 10_000;
 

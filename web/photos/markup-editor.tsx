@@ -5,7 +5,7 @@ import { serverMessage } from '../api/errors';
 import { buttonClass } from '../components/button';
 import { inputClass } from '../components/input';
 import { toast } from '../components/toast';
-import type { PhotoLayersPatch } from './item-photos';
+import type { PhotoLayersBase, PhotoLayersPatch } from './item-photos';
 import { ShapeSvg } from './markup-shapes';
 
 /**
@@ -57,7 +57,7 @@ export default function MarkupEditor({
   src: string;
   alt: string;
   saved: Markup | undefined;
-  save: (patch: PhotoLayersPatch) => Promise<unknown>;
+  save: (patch: PhotoLayersPatch, base?: PhotoLayersBase) => Promise<unknown>;
   onDone: () => void;
 }) {
   const id = useId();
@@ -79,6 +79,10 @@ export default function MarkupEditor({
     setShapes(next.slice(0, markupLimits.shapes));
   };
   const add = (shape: MarkupShape) => change([...shapes, shape]);
+  const undo = () => {
+    setShapes(past.at(-1) ?? []);
+    setPast(past.slice(0, -1));
+  };
 
   const pointAt = (event: PointerEvent<SVGSVGElement>) => {
     const box = surface.current!.getBoundingClientRect();
@@ -149,7 +153,7 @@ export default function MarkupEditor({
   const store = async (markup: Markup | null) => {
     setSaving(true);
     try {
-      await save({ photoMarkup: { objectPath: src, markup } });
+      await save({ photoMarkup: { objectPath: src, markup } }, { photoMarkup: saved ?? null });
       onDone();
     } catch (error) {
       toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'The markup was not saved. Please try again.') });
@@ -178,7 +182,7 @@ export default function MarkupEditor({
           </button>
         ))}
         <span className="mx-1 h-6 w-px bg-gray-300 dark:bg-gray-700" aria-hidden="true" />
-        <button type="button" onClick={() => (setShapes(past.at(-1) ?? []), setPast(past.slice(0, -1)))} disabled={past.length === 0} className={`${toolbarButton(false)} disabled:opacity-50`}>
+        <button type="button" onClick={undo} disabled={past.length === 0} className={`${toolbarButton(false)} disabled:opacity-50`}>
           <Undo2 aria-hidden="true" className="size-4" />
           Undo
         </button>

@@ -5,7 +5,6 @@ import { callApi } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import type { PublishInput } from '../../../events/uploads/photo-rules';
-import type { PublishEvidence } from '../../photos/evidence';
 import type { OutboxCommand, PhotoJob } from './command';
 import { sendRequest, type SendOutcome } from './send';
 import { writeCommand } from './storage';
@@ -71,7 +70,7 @@ export async function sendPhoto(command: OutboxCommand, queryClient: QueryClient
  */
 function publishBody(command: OutboxCommand, job: PhotoJob): PublishInput {
   const evidence = job.evidence;
-  const body: PublishInput & PublishEvidence = {
+  const body: PublishInput = {
     objectURL: job.location!,
     visibility: 'public',
     itemId: command.itemId,
