@@ -16,7 +16,7 @@ import { browserNotifier, dailyDigest, handlerName, httpRoutes, sessionKeyRotato
  * - `keys` (personal-data keys, and the KMS key that wraps them): `open` sealed values · `seal`
  *   new ones (creates a person's key) · `erase` (deletes a person's key: Delete Account only).
  * - `uploads` (the uploads bucket), each alone: `presign` a browser's PUT under uploads/ · `read`
- *   published photos · `serve` (read served copies and thumbnails, write a missing thumbnail) ·
+ *   published photos · `serve` (read served copies and thumbnails, never an original) ·
  *   `publish` (check, keep the original under originals/, write the served copy and thumbnail,
  *   remove the upload) · `erase` (list and delete a person's uploads, originals and copies).
  */
@@ -119,8 +119,8 @@ export const functionNeeds = {
   'chat-mark-all-read': command,
   'objects-upload': { ...signedIn, state: 'record', uploads: 'presign' },
   'objects-acl': { ...command, uploads: 'publish' },
-  // Serves a photo to its project's people; makes (and notes) a missing thumbnail on first request.
-  'objects-get': { ...signedIn, state: 'record', uploads: 'serve' },
+  // Serves a photo (or its thumbnail) to its project's people; writes nothing.
+  'objects-get': { ...signedIn, uploads: 'serve' },
   'digest-unsubscribe': { ...signedIn, state: 'record' },
   'user-session-get': signedIn,
   'user-session-put': { ...signedIn, state: 'record' },

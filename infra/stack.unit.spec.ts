@@ -137,9 +137,10 @@ function references(value: unknown, into = new Set<string>()): Set<string> {
 describe('ConstructionChecklist stack', () => {
   it('has one HTTP API route per manifest entry, method and path exactly as in the manifest', () => {
     const routeKeys = routeKeysOf(httpApiId);
-    const expected = Object.values(httpRoutes).map((route) => `${route.method} ${route.path}`);
+    // The photo route answers HEAD too (issue 30).
+    const expected = [...Object.values(httpRoutes).map((route) => `${route.method} ${route.path}`), `HEAD ${httpRoutes.getObject.path}`];
     expect(routeKeys.sort()).toEqual([...expected].sort());
-    expect(routeKeys).toHaveLength(Object.keys(httpRoutes).length);
+    expect(routeKeys).toHaveLength(Object.keys(httpRoutes).length + 1);
   });
 
   it('routes each HTTP route to the Lambda of its handler module', () => {
@@ -372,19 +373,13 @@ describe('ConstructionChecklist stack', () => {
     });
   });
 
-  it('grants no public read or listing of the uploads bucket: only CloudFront reads, and never a pending upload', () => {
+  it('grants no read or listing of the uploads bucket to anyone through its policy: photos go through the photo route (issue 30), never a pending upload', () => {
     const uploadsId = uploadsBucketIdIn(template);
     const statements = Object.values(template.findResources('AWS::S3::BucketPolicy', { Properties: { Bucket: { Ref: uploadsId } } })).flatMap(
       (policy) => policy.Properties.PolicyDocument.Statement as Array<{ Effect: string; Principal: unknown; Action: string | string[]; Resource: unknown; Condition?: unknown }>,
     );
-    const allows = statements.filter((statement) => statement.Effect === 'Allow');
-    expect(allows.length).toBeGreaterThan(0);
-    for (const statement of allows) {
-      expect(statement.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
-      expect(JSON.stringify(statement.Condition)).toContain('AWS:SourceArn');
-      expect([statement.Action].flat()).not.toContain('s3:ListBucket');
-      expect(JSON.stringify(statement.Principal)).not.toContain('"*"');
-    }
+    // Not even CloudFront: only the functions' own roles read it (the photo route checks who asks).
+    expect(statements.filter((statement) => statement.Effect === 'Allow')).toEqual([]);
     expect(statements).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -457,10 +452,13 @@ describe('ConstructionChecklist stack', () => {
     expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
     expect(JSON.stringify(api.origin.DomainName)).toContain(`{"Ref":"${httpApiId}"}`);
 
+    // Issue 30: photos go to the photo route on the HTTP API, with the session cookie, never cached at the edge.
     const objects = behaviour('/objects/*');
     expect(objects.AllowedMethods).toEqual(['GET', 'HEAD']);
-    expect(objects.origin.OriginAccessControlId).toBeDefined();
-    expect(JSON.stringify(objects.origin.DomainName)).toContain(uploadsBucketIdIn(template));
+    expect(objects.CachePolicyId).toBe(cachingDisabled);
+    expect(objects.OriginRequestPolicyId).toBe(allViewerExceptHost);
+    expect(JSON.stringify(objects.origin.DomainName)).toContain(`{"Ref":"${httpApiId}"}`);
+    expect(objects.origin.OriginAccessControlId ?? '').toBe('');
     // Photos carry X-Content-Type-Options: nosniff.
     const headersPolicy = resources[objects.ResponseHeadersPolicyId.Ref]!;
     expect(headersPolicy.Type).toBe('AWS::CloudFront::ResponseHeadersPolicy');
@@ -550,7 +548,7 @@ function grantsOf(fnId: string): string[] {
       for (const resource of [statement.Resource].flat()) {
         const text = JSON.stringify(resource);
         const table = [...tableNames].find(([id]) => text.includes(`"${id}"`));
-        const prefix = text.match(/\/(uploads|objects)\/\*/)?.[1];
+        const prefix = text.match(/\/(uploads|objects|originals|thumbnails)\/\*/)?.[1];
         if (action.startsWith('dynamodb:') && table && !text.includes('StreamArn')) grants.add(`${table[1]}:${action.slice('dynamodb:'.length)}`);
         else if (action.startsWith('s3:') && prefix) grants.add(`${action} ${prefix}/`);
         else grants.add(action);
@@ -581,7 +579,7 @@ const expectedGrants: Record<string, string[]> = {
   'auth-update-profile': [...command, ...connections, ...mail],
   'auth-change-password': [...command, ...connections, ...mail],
   // The person's projects and uploads come from the person-projects view and gsi1: no scan.
-  'auth-delete-account': [...command, 'keys:DeleteItem', 's3:DeleteObject objects/', 's3:DeleteObject uploads/', 's3:ListBucket', 'cloudfront:CreateInvalidation'],
+  'auth-delete-account': [...command, 'keys:DeleteItem', 's3:DeleteObject objects/', 's3:DeleteObject uploads/', 's3:DeleteObject originals/', 's3:DeleteObject thumbnails/', 's3:ListBucket', 'cloudfront:CreateInvalidation'],
   'auth-verify-email': [...command, ...connections, ...mail],
   'auth-resend-verification': [...command, ...mail],
   'auth-magic-link': [...command, ...mail],
@@ -633,7 +631,9 @@ const expectedGrants: Record<string, string[]> = {
   'chat-read': command,
   'chat-mark-all-read': command,
   'objects-upload': [...sessionKey, ...stateRecord, 's3:PutObject uploads/'],
-  'objects-acl': [...command, 's3:GetObject uploads/', 's3:PutObject uploads/', 's3:DeleteObject uploads/', 's3:GetObject objects/', 's3:PutObject objects/', 's3:ListBucket'],
+  'objects-acl': [...command, 's3:GetObject uploads/', 's3:PutObject uploads/', 's3:DeleteObject uploads/', 's3:GetObject objects/', 's3:PutObject objects/', 's3:GetObject originals/', 's3:PutObject originals/', 's3:GetObject thumbnails/', 's3:PutObject thumbnails/', 's3:ListBucket'],
+  // Issue 30: a photo to its project's people; never an original, and a GET writes nothing.
+  'objects-get': [...read, 's3:GetObject objects/', 's3:GetObject thumbnails/', 's3:ListBucket'],
   'digest-unsubscribe': [...sessionKey, ...stateRecord],
   'user-session-get': read,
   'user-session-put': [...sessionKey, ...stateRecord],

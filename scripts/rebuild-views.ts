@@ -3,11 +3,13 @@ import { parseArgs } from 'node:util';
 import pMap from 'p-map';
 import { replaceProjectViews } from '../functions/projections/rebuild';
 import { eventStore } from '../functions/commands/event-store';
+import { backfillPhotoRecords } from '../functions/objects/photo-backfill';
 
 /**
  * `npm run views:rebuild [-- --project ID]`: replays the events of one project, or of every
  * project, into its views, replacing what is there (invariant 4). Uses the same environment as
- * the Lambdas (tables, AWS_ENDPOINT_URL_*). Projects are rebuilt a few at a time.
+ * the Lambdas (tables, AWS_ENDPOINT_URL_*). Projects are rebuilt a few at a time. Then each
+ * project's photos published before issue 30 get their photo record (functions/objects/photo-backfill.ts).
  */
 
 const PROJECTS_AT_ONCE = 4;
@@ -22,7 +24,9 @@ await pMap(
   async (projectId) => {
     const rebuilt = await replaceProjectViews(store, projectId);
     events += rebuilt.events;
-    console.log(`${projectId}: ${rebuilt.written} view items written, ${rebuilt.deleted} stale removed`);
+    // Issue 30: photos published before photo records existed get one (and a copy without metadata, and a thumbnail).
+    const photos = await backfillPhotoRecords(projectId, await store.readProjectEvents(projectId));
+    console.log(`${projectId}: ${rebuilt.written} view items written, ${rebuilt.deleted} stale removed, ${photos.recorded} older photos recorded${photos.missing ? ` (${photos.missing} missing from the bucket)` : ''}`);
   },
   { concurrency: PROJECTS_AT_ONCE },
 );

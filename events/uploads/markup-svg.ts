@@ -77,8 +77,15 @@ function shapeSvg(shape: MarkupShape, width: number, height: number): string {
   }
 }
 
-/** The markup as an SVG document the size of the photo (`width` × `height` pixels), to lay over it. */
-export function markupSvg(markup: Markup, width: number, height: number): string {
+/**
+ * The markup as an SVG document the size of the photo (`width` × `height` pixels), to lay over
+ * it; with `image` (the photo's URL, e.g. a data: URL) the photo itself is drawn first, under the
+ * markup, and `style` sizes the whole (the PDF's thumbnails: the photo is shown whole, `meet`).
+ */
+export function markupSvg(markup: Markup, width: number, height: number, options: { image?: string; style?: string; label?: string } = {}): string {
   const body = markup.shapes.map((shape) => shapeSvg(shape, width, height)).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${round(width)} ${round(height)}" width="${round(width)}" height="${round(height)}" role="img" aria-label="Markup">${body}</svg>`;
+  const [w, h] = [round(width), round(height)];
+  const size = options.style === undefined ? `width="${w}" height="${h}"` : `style="${xml(options.style)}" preserveAspectRatio="xMidYMid meet"`;
+  const photo = options.image === undefined ? '' : `<image href="${xml(options.image)}" x="0" y="0" width="${w}" height="${h}"/>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" ${size} role="img" aria-label="${xml(options.label ?? 'Markup')}">${photo}${body}</svg>`;
 }

@@ -17,6 +17,7 @@ export const photoMessages = {
   heic: "HEIC photos can't be added yet: their location data can't be removed. Choose the photo again from the Photos library (it is sent as JPEG), or set the camera to Most Compatible.",
   bytesMismatch: "The upload did not arrive whole (its size differs from the file's). Please upload the photo again.",
   projectRequired: 'projectId or itemId is required: the project the photo belongs to.',
+  refusedMeanwhile: 'This upload was refused while it was being published. Please upload the photo again.',
 } as const;
 
 /**

@@ -5,7 +5,6 @@ import { thumbnailPathOf } from '../../events/uploads/object-paths';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
-import { updateIfPresent } from '../store/update-if-present';
 
 /**
  * The record of a published photo (issue 30), by its path (`/objects/…`): the project whose
@@ -28,7 +27,7 @@ export interface PhotoRecord {
   /** Hex SHA-256 of the original's bytes; null for photos published before evidence was taken. */
   readonly sha256: string | null;
   readonly evidence: PhotoEvidence | null;
-  /** The bucket keys of the private original and the thumbnail (null: none yet, made on first request). */
+  /** The bucket keys of the private original and the thumbnail (null: a photo published before they were kept, until the backfill). */
   readonly originalKey: string | null;
   readonly thumbnailKey: string | null;
   readonly publishedAt: string;
@@ -58,12 +57,6 @@ export async function savePhotoRecord(record: PhotoRecord): Promise<{ record: Ph
     if (!standing) throw error;
     return { record: standing, first: false };
   }
-}
-
-/** Notes the thumbnail made on a first request (photos published before thumbnails existed). */
-export async function saveThumbnailKey(objectPath: string, thumbnailKey: string): Promise<void> {
-  // Erased meanwhile: nothing to note.
-  await updateIfPresent({ Key: stateKeys.photo(objectPath), UpdateExpression: 'SET thumbnailKey = :key', ExpressionAttributeValues: { ':key': thumbnailKey } });
 }
 
 export async function deletePhotoRecord(objectPath: string): Promise<void> {

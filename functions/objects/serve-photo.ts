@@ -6,8 +6,8 @@ import { stateKeys } from '../store/keys';
 import { getStateItems } from '../store/view-table';
 import { servedObjectKey, thumbnailKeyOf } from './object-keys';
 import { thumbnailCopy } from './photo-copies';
-import { findPhotoRecord, saveThumbnailKey } from './photo-records';
-import { getObject, putObject } from './upload-bucket';
+import { findPhotoRecord } from './photo-records';
+import { getObject } from './upload-bucket';
 
 /**
  * A photo for the browser (issue 30): only the people of the project its record names (its
@@ -32,16 +32,13 @@ export async function photoFor(principal: Principal | undefined, objectPath: str
   const [summary] = await getStateItems<[ProjectSummaryView]>([stateKeys.projectSummary(record.projectId)]);
   if (!summary || !isMember(summary, principal)) throw forbidden(notYourPhoto);
   if (!thumbnail) return getObject(key);
-  if (record.thumbnailKey) {
-    const made = await getObject(record.thumbnailKey);
-    if (made) return made;
-  }
-  // A photo published before thumbnails existed: made now, once, from the served copy.
+  const made = await getObject(record.thumbnailKey ?? thumbnailKeyOf(key));
+  if (made) return made;
+  // A photo published before thumbnails existed, until `npm run views:rebuild` makes its
+  // thumbnail (photo-backfill.ts): made from the served copy for this answer. A GET writes nothing.
   const display = await getObject(key);
   if (!display) return undefined;
-  const small = await thumbnailCopy(display.bytes);
-  const thumbnailKey = thumbnailKeyOf(key);
-  await putObject(thumbnailKey, small.bytes, small.contentType);
-  await saveThumbnailKey(objectPath, thumbnailKey);
-  return { bytes: small.bytes, contentType: small.contentType, etag: '' };
+  // One sharp cannot decode (an old HEIC upload): the photo itself stands in for its thumbnail.
+  const small = await thumbnailCopy(display.bytes).catch(() => undefined);
+  return small ? { bytes: small.bytes, contentType: small.contentType, etag: '' } : display;
 }

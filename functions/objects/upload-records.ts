@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
+import { updateIfPresent } from '../store/update-if-present';
 
 /**
  * Who asked for each upload URL, and what became of it: the record that lets only that person
@@ -66,4 +67,36 @@ export async function markPublished(key: string, objectPath: string): Promise<{ 
     if (!record?.objectPath) throw error;
     return { objectPath: record.objectPath, first: false };
   }
+}
+
+/** A claim older than this was left by a request that died: another may take it over. */
+export const PUBLISH_CLAIM_SECONDS = 60;
+
+/**
+ * Claims the publishing of an upload for this request (issue 30): repeats racing it (a retried
+ * PUT /api/objects/acl, another tab) wait for its answer instead of doing the work again, so one
+ * object is written and one event recorded. False when another request holds a live claim.
+ */
+export async function claimPublish(key: string, now = new Date()): Promise<boolean> {
+  const at = Math.floor(now.getTime() / 1000);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: config().stateTable,
+        Key: stateKeys.upload(key),
+        UpdateExpression: 'SET publishingSince = :at',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(publishingSince) OR publishingSince < :stale)',
+        ExpressionAttributeValues: { ':at': at, ':stale': at - PUBLISH_CLAIM_SECONDS },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** The publish claimed by this request failed or was refused: no longer claimed. */
+export async function releasePublishClaim(key: string): Promise<void> {
+  await updateIfPresent({ Key: stateKeys.upload(key), UpdateExpression: 'REMOVE publishingSince' });
 }

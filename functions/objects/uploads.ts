@@ -17,7 +17,8 @@ import { sniffImage, SNIFF_BYTES } from './sniff-image';
 import { holdPendingUpload, releasePendingUpload } from './pending-uploads';
 import { copyObject, deleteObject, headObject, ObjectChangedError, presignUploadForm, putObject, readFirstBytes, readObject, UPLOAD_URL_LIFETIME_SECONDS } from './upload-bucket';
 import { assertProjectMember } from './uploader-membership';
-import { findUploadRecord, markPublished, saveUploadRecord } from './upload-records';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { claimPublish, findUploadRecord, markPublished, releasePublishClaim, saveUploadRecord } from './upload-records';
 
 /**
  * Photo uploads (spec sections 7 and 8), for members of a project only (403 otherwise): a
@@ -80,14 +81,33 @@ export async function publishUpload(caller: Caller, input: PublishInput): Promis
   const owner = await photoOwner(caller, input);
   const earlier = await publishedAnswer(upload.key);
   if (earlier) return earlier;
+  // One request does the work (reads, encodes, writes); a repeat racing it waits for its answer.
+  if (!(await claimPublish(upload.key))) return answerOfRacingPublish(upload.key);
   try {
     return await publishChecked(caller, input, upload.key, owner);
   } catch (error) {
     // A request racing this one published the upload and deleted it under this one's feet.
     const answer = await publishedAnswer(upload.key);
     if (answer) return answer;
+    // Refused or failed: a repeat may try again at once rather than wait for a claim nobody holds.
+    await releasePublishClaim(upload.key);
     throw error;
   }
+}
+
+const RACE_POLLS = 60;
+const RACE_POLL_MS = 250;
+
+/** The answer the request that claimed the publish gives, once it is there (a refused upload: its refusal). */
+async function answerOfRacingPublish(uploadKey: string): Promise<PublishAnswer> {
+  for (let poll = 0; poll < RACE_POLLS; poll++) {
+    await sleep(RACE_POLL_MS);
+    const answer = await publishedAnswer(uploadKey);
+    if (answer) return answer;
+    // Refused by the request doing the work (and deleted): nothing will be published.
+    if (!(await headObject(uploadKey))) throw invalid('objectURL', photoMessages.refusedMeanwhile);
+  }
+  throw conflict('This photo is still being published. Please try again in a moment.');
 }
 
 /**

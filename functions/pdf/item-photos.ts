@@ -1,5 +1,6 @@
 import { cabinetParts } from '../../events/projects/checklist-layout';
 import type { CabinetDetails } from '../../events/projects/events';
+import type { Markup } from '../../events/uploads/markup';
 
 /** Which pictures an item has, in the order the PDF shows them. */
 
@@ -7,6 +8,8 @@ export interface PhotoItem {
   readonly referenceImages: readonly string[];
   readonly cabinetImages: readonly string[];
   readonly cabinetDetails: CabinetDetails | null;
+  /** Issue 30: the markup over its photos, by photo path (printed over each). */
+  readonly photoMarkup?: Readonly<Record<string, Markup>>;
 }
 
 export interface ItemPhoto {

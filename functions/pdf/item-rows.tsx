@@ -158,7 +158,8 @@ function Photos({ photos, doc }: { photos: readonly ItemPhoto[]; doc: ChecklistD
         <div className="photos">
           {shown.map(({ ref, caption }, index) => (
             <figure key={index}>
-              <img src={doc.photos.dataUrls.get(ref)} alt={`${caption} photo`} />
+              {/* Issue 30: a photo with markup is drawn with it (our own SVG: markup-svg.ts escapes every value). */}
+              {doc.photos.markedUp?.has(ref) ? <div dangerouslySetInnerHTML={{ __html: doc.photos.markedUp.get(ref)! }} /> : <img src={doc.photos.dataUrls.get(ref)} alt={`${caption} photo`} />}
               <figcaption>{caption}</figcaption>
             </figure>
           ))}

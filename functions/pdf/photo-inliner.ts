@@ -5,6 +5,8 @@ import { config } from '../config';
 import { logger } from '../logger';
 import { servedObjectKey } from '../objects/object-keys';
 import { sniffImage } from '../objects/sniff-image';
+import sharp from 'sharp';
+import { markupSvg } from '../../events/uploads/markup-svg';
 import { itemPhotos, type PhotoItem } from './item-photos';
 
 /**
@@ -27,6 +29,11 @@ const CONCURRENCY = 6;
 export interface InlinedPhotos {
   /** Photo reference (`/objects/<key>`) → data: URL, for the ones in the PDF. */
   readonly dataUrls: ReadonlyMap<string, string>;
+  /**
+   * Issue 30: photo reference → its markup drawn over it, as an SVG document (the photo inlined
+   * in it, markup/text as vectors), for the inlined photos that have markup (events/uploads/markup-svg.ts).
+   */
+  readonly markedUp?: ReadonlyMap<string, string>;
   /** Uploaded photos not in the PDF (over a limit, missing, not a picture). */
   readonly leftOut: number;
 }
@@ -60,8 +67,26 @@ export async function inlinePhotos(items: readonly PhotoItem[]): Promise<Inlined
       dataUrls.set(ref, `data:${photo.type};base64,${Buffer.from(photo.bytes).toString('base64')}`);
     });
   }
-  return { dataUrls, leftOut: leftOut + queue.length };
+  return { dataUrls, markedUp: await markedUpPhotos(items, dataUrls), leftOut: leftOut + queue.length };
 }
+
+/** The inlined photos with markup, drawn with it at the photo's own size (whole, as the PDF's thumbnail box allows). */
+async function markedUpPhotos(items: readonly PhotoItem[], dataUrls: ReadonlyMap<string, string>): Promise<Map<string, string>> {
+  const markedUp = new Map<string, string>();
+  for (const item of items) {
+    for (const [ref, markup] of Object.entries(item.photoMarkup ?? {})) {
+      const dataUrl = dataUrls.get(ref);
+      if (!dataUrl || markedUp.has(ref) || markup.shapes.length === 0) continue;
+      const { width, height } = await sharp(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')).metadata();
+      if (!width || !height) continue;
+      markedUp.set(ref, markupSvg(markup, width, height, { image: dataUrl, style: MARKED_UP_STYLE, label: 'Photo with markup' }));
+    }
+  }
+  return markedUp;
+}
+
+/** As the PDF's photo thumbnails (checklist-styles.ts `figure img`), but the photo whole, so no markup is cropped away. */
+const MARKED_UP_STYLE = 'display:block;width:96pt;height:72pt;border:1px solid #e5e7eb;border-radius:3pt;background:#f9fafb';
 
 /** The photo's bytes and picture type, or undefined when it is missing, too big or not a picture we show. */
 async function readPhoto(key: string, maxBytes: number): Promise<{ bytes: Uint8Array; type: string } | undefined> {

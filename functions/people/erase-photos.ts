@@ -6,13 +6,15 @@ import { dynamo } from '../adapters/dynamo';
 import { s3 } from '../adapters/s3';
 import { config } from '../config';
 import { logger } from '../logger';
-import { UPLOADS_PREFIX } from '../objects/object-keys';
+import { originalKeyOf, thumbnailKeyOf, UPLOADS_PREFIX } from '../objects/object-keys';
+import { deletePhotoRecord } from '../objects/photo-records';
 import { listChecklist } from '../projects/read';
 import { bucketKeysOf, uploadRecordsOfUser } from './uploaded-photos';
 
 /**
  * An erased person's photos: those they uploaded (upload records, and the PhotoPublished events
  * they made) that no remaining item of their projects shows any more are deleted from the bucket
+ * (the served copy, the private original and the thumbnail: issue 30) with their photo records,
  * and purged from the CDN's edges; their pending uploads and upload records go too. A photo an item
  * still shows stays: it is the project's record now, as the free text they wrote is.
  */
@@ -47,13 +49,16 @@ export async function removeUnusedPhotos(userId: string, projectIds: readonly st
   const used = await imagesInUse(projectIds);
   // A reference may be the bare path or a full URL ending in it.
   const unused = [...theirs].filter((key) => !used.some((image) => image === `/${key}` || image.endsWith(`/${key}`)));
-  const keys = [...unused, ...(await pendingUploadsOf(userId))];
+  // Issue 30: with each served copy go its private original and its thumbnail.
+  const keys = [...unused.flatMap((key) => [key, originalKeyOf(key), thumbnailKeyOf(key)]), ...(await pendingUploadsOf(userId))];
   for (let i = 0; i < keys.length; i += 1000) {
     const batch = keys.slice(i, i + 1000);
     await s3().send(new DeleteObjectsCommand({ Bucket: config().uploadsBucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
   }
   for (const { pk, sk } of records) await dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: { pk, sk } }));
   const paths = unused.map((key) => `/${key}`);
+  // The photo records go with the photos (what they name no longer exists).
+  for (const path of paths) await deletePhotoRecord(path);
   try {
     await purgeFromCdn(paths, `erase-${userId}-${Date.now()}`);
   } catch (error) {

@@ -16,8 +16,9 @@ export function buildBuckets(scope: Stack): { accessLogs: Bucket; uploads: Bucke
     lifecycleRules: [{ id: 'ExpireAccessLogs', expiration: Duration.days(365) }],
   });
 
-  // Photos: browsers PUT pending uploads to presigned URLs under `uploads/`; published copies
-  // under `objects/` are read through CloudFront only (see Site). Nothing here is public.
+  // Photos: browsers POST pending uploads to presigned forms under `uploads/`; published copies
+  // under `objects/` (originals under `originals/`, thumbnails under `thumbnails/`) are read by the
+  // functions only: the photo route answers a project's people (issue 30). Nothing here is public.
   const appOrigin = scope.node.tryGetContext('appUrl') as string | undefined;
   const uploads = new Bucket(scope, 'UploadsBucket', {
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -45,7 +46,7 @@ export function buildBuckets(scope: Stack): { accessLogs: Bucket; uploads: Bucke
       { id: 'ExpireUnpublishedUploads', prefix: UPLOADS_PREFIX, expiration: Duration.days(1) },
     ],
   });
-  // CloudFront may read the bucket (Site's origin access), but never a pending upload.
+  // CloudFront has no access to this bucket (issue 30); were one ever given, never to a pending upload.
   uploads.addToResourcePolicy(
     new PolicyStatement({
       effect: Effect.DENY,

@@ -79,8 +79,8 @@ export function statementsFor(scope: Stack, needs: FunctionNeeds, auditKey: Http
  * Photos (functions/objects/): the presigned PUT is signed with the function's own credentials, so
  * it needs PutObject under `uploads/`; publishing reads (HeadObject is GetObject), keeps the
  * original under `originals/`, writes the served copy to `objects/` and its thumbnail to
- * `thumbnails/`, and removes the upload; the photo route reads served copies and thumbnails (and
- * writes a missing thumbnail), never an original; the PDF reads served copies; erasure lists and
+ * `thumbnails/`, and removes the upload; the photo route reads served copies and thumbnails,
+ * never an original; the PDF reads served copies; erasure lists and
  * deletes all four.
  * ListBucket, on the prefixes used only, makes a missing object a 404 rather than a 403.
  */
@@ -97,11 +97,7 @@ function uploadsAccess(bucket: IBucket, level: NonNullable<FunctionNeeds['upload
     case 'read':
       return [new PolicyStatement({ actions: ['s3:GetObject'], resources: [published] }), list(PUBLISHED_PREFIX)];
     case 'serve':
-      return [
-        new PolicyStatement({ actions: ['s3:GetObject'], resources: [published] }),
-        new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [thumbnails] }),
-        list(PUBLISHED_PREFIX, THUMBNAILS_PREFIX),
-      ];
+      return [new PolicyStatement({ actions: ['s3:GetObject'], resources: [published, thumbnails] }), list(PUBLISHED_PREFIX, THUMBNAILS_PREFIX)];
     case 'publish':
       return [
         new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], resources: [uploads] }),

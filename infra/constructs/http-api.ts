@@ -51,7 +51,8 @@ export function serveHttpRoutes(scope: Stack, httpApi: HttpApi, { environment, r
     });
     functions.push(fn);
     const integration = new HttpLambdaIntegration(`Http${pascal(firstName)}Integration`, fn);
-    for (const [, route] of routes) httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration });
+    // The photo route answers HEAD as well (a browser's or a cache's check): API Gateway routes it only if told.
+    for (const [, route] of routes) httpApi.addRoutes({ path: route.path, methods: route.name === 'getObject' ? [HttpMethod.GET, HttpMethod.HEAD] : [HttpMethod[route.method]], integration });
   }
   return functions;
 }

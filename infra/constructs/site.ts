@@ -53,7 +53,7 @@ export interface SiteProps {
 
 /**
  * The web app on a private S3 bucket behind CloudFront, which also routes
- * `/api/*` to the HTTP API, `/objects/*` to the uploads bucket (read-only) and `/ws` to the
+ * `/api/*` and `/objects/*` (photos, checked per request: issue 30) to the HTTP API and `/ws` to the
  * WebSocket API, so the browser talks to one origin (cookies included).
  */
 export class Site extends Construct {
@@ -156,6 +156,13 @@ export class Site extends Construct {
         ? { domainNames: [domainName], certificate: Certificate.fromCertificateArn(this, 'Certificate', certificateArn), minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021 }
         : {};
 
+    const httpApiOrigin = new HttpOrigin(executeApiDomain(props.httpApi.apiId), {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      readTimeout: Duration.seconds(30),
+      // CloudFront replaces any viewer-sent header of this name.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret },
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Construction Checklist',
       httpVersion: HttpVersion.HTTP2_AND_3,
@@ -176,22 +183,18 @@ export class Site extends Construct {
       additionalBehaviors: {
         '/api/*': {
           ...uncachedProxy,
-          origin: new HttpOrigin(executeApiDomain(props.httpApi.apiId), {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            readTimeout: Duration.seconds(30),
-            // CloudFront replaces any viewer-sent header of this name.
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret },
-          }),
+          origin: httpApiOrigin,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
         '/objects/*': {
-          // Object keys start with `objects/`: the path is passed to S3 unchanged.
-          origin: S3BucketOrigin.withOriginAccessControl(props.uploadsBucket),
-          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          // Issue 30: photos are private to their project. The photo route's function (GET
+          // /objects/{key} on the HTTP API, functions/handlers/objects-get.ts) checks the session
+          // cookie (forwarded: all viewer headers) against the photo's project and answers the
+          // bytes; nothing is cached at the edge, so a removed client's next request is a 403.
+          ...uncachedProxy,
+          origin: httpApiOrigin,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-          responseHeadersPolicy: securityHeaders,
         },
         '/ws': {
           ...uncachedProxy,
