@@ -46,7 +46,8 @@ export function suppressAccepted(stack: Stack, { webBucket, uploads, accessLogs,
   const literal = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
   const connections = `Resource::arn:<AWS::Partition>:execute-api:${literal(stack.region, 'Region')}:${literal(stack.account, 'AccountId')}:<${stack.getLogicalId(webSocketApi)}>/${webSocketStageName}/*/@connections/*`;
   const bucket = `<${stack.getLogicalId(uploads.node.defaultChild as CfnElement)}.Arn>`;
-  const prefixes = [`Resource::${bucket}/uploads/*`, `Resource::${bucket}/objects/*`];
+  // Issue 30: a photo's private original and its thumbnail are named after its served copy.
+  const prefixes = ['uploads', 'objects', 'originals', 'thumbnails'].map((prefix) => `Resource::${bucket}/${prefix}/*`);
 
   for (const node of stack.node.findAll()) {
     if (node instanceof CfnRoute) {
@@ -56,7 +57,7 @@ export function suppressAccepted(stack: Stack, { webBucket, uploads, accessLogs,
     } else if (node instanceof Role) {
       accept(node, `AwsSolutions-IAM4[${basicExecution}]`, 'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs');
       accept(node, `AwsSolutions-IAM5[${connections}]`, 'Connection ids are made per browser at connect time: a function posts to whichever is open');
-      for (const prefix of prefixes) accept(node, `AwsSolutions-IAM5[${prefix}]`, 'Pending uploads and published photos are random keys under their prefix');
+      for (const prefix of prefixes) accept(node, `AwsSolutions-IAM5[${prefix}]`, 'Pending uploads and published photos (served copies, originals, thumbnails) are random keys under their prefix');
     } else if (node instanceof Queue) {
       accept(node, 'AwsSolutions-SQS3', 'This queue is the dead-letter queue of the browser notifier');
     } else if (node instanceof Distribution) {

@@ -204,13 +204,14 @@ describe('security headers on every answer', () => {
     expectBaseHeaders(response.headers);
   });
 
-  it('/objects/*: a published photo and a missing one carry them', async () => {
+  it('/objects/*: a photo refused (issue 30: private to its project) and a path that is none carry them', async () => {
     const key = `objects/${randomUUID().replace(/-/g, '')}.txt`;
     await s3().send(new PutObjectCommand({ Bucket: config().uploadsBucket, Key: key, Body: 'sample', ContentType: 'text/plain' }));
-    const found = await fetch(`${url}/${key}`);
-    expect(found.status).toBe(200);
-    expectBaseHeaders(found.headers);
-    const missing = await fetch(`${url}/objects/missing.txt`);
+    // No photo record names it, and nobody is signed in: refused, with the headers (a served photo's: private-photos.int.spec.ts).
+    const refused = await fetch(`${url}/${key}`);
+    expect(refused.status).toBe(403);
+    expectBaseHeaders(refused.headers);
+    const missing = await fetch(`${url}/objects/`);
     expect(missing.status).toBe(404);
     expectBaseHeaders(missing.headers);
   });

@@ -218,7 +218,8 @@ beforeAll(async () => {
   world = { contractor, client, stranger, ours, theirs, objectURL: `${upload.body.uploadURL.replace(/\/+$/, '')}/${upload.body.fields.key}` };
 });
 
-const routes = Object.entries(httpRoutes) as [RouteName, HttpRoute][];
+// The photo route (GET /objects/{key}) takes a photo's path, not an id, and answers 403 for any it may not show: private-photos.int.spec.ts.
+const routes = (Object.entries(httpRoutes) as [RouteName, HttpRoute][]).filter(([name]) => name !== 'getObject');
 const writeRoutes = routes.filter(([, route]) => route.method !== 'GET');
 
 describe('the hostile-input table', () => {

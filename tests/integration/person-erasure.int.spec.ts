@@ -198,7 +198,8 @@ describe('erasing a person', () => {
     ok(await client.api.request('PATCH', `/api/checklist-items/${item.id}`, { referenceImages: [shown, dropped] }));
     // The contractor keeps one photo; the other is taken off the item. One was never put on it.
     ok(await contractor.api.request('PATCH', `/api/checklist-items/${item.id}`, { referenceImages: [shown] }));
-    const served = async (path: string) => (await fetch(`${client.api.baseUrl}${path}`)).status;
+    // Photos are served to the project's people (issue 30): asked as its contractor.
+    const served = async (path: string) => (await fetch(`${client.api.baseUrl}${path}`, { headers: { cookie: contractor.api.cookie! } })).status;
     for (const path of [shown, dropped, onlyPublished]) expect(await served(path)).toBe(200);
 
     // The project moves to another client: the first one has left it, and it is no longer in their list.
@@ -216,8 +217,9 @@ describe('erasing a person', () => {
     expect(history.map((entry) => entry.userName)).toContain('Deleted user');
     // The photo the item still shows is the project's record and stays; the others are gone.
     expect(await served(shown)).toBe(200);
-    expect(await served(dropped)).toBe(404);
-    expect(await served(onlyPublished)).toBe(404);
+    // Gone with their records: the same 403 as any path no photo names.
+    expect(await served(dropped)).toBe(403);
+    expect(await served(onlyPublished)).toBe(403);
     expect(await verifyProject(eventStore(), project.id)).toEqual([]);
   });
 

@@ -411,3 +411,24 @@ describe('the audit record', () => {
     expect(result.verified).toBe(true);
   });
 });
+
+describe('erasure', () => {
+  it("deletes an erased person's photos that no item shows: the served copy, the original, the thumbnail and the record", async () => {
+    const { contractor, client, item } = await projectWithItem();
+    const publishOne = async () => (await publish(client, { objectURL: (await upload(client, await phonePhoto())).objectURL, itemId: item.id })).body.objectPath;
+    const [shown, unused] = [await publishOne(), await publishOne()];
+    expect((await patchItem(contractor, item.id, { referenceImages: [shown] })).status).toBe(200);
+    const keysOf = async (objectPath: string) => {
+      const record = (await findPhotoRecord(objectPath))!;
+      return [objectPath.slice(1), record.originalKey!, record.thumbnailKey!];
+    };
+    const [shownKeys, unusedKeys] = [await keysOf(shown), await keysOf(unused)];
+
+    expect((await client.api.delete('/api/auth/account')).status).toBeLessThan(300);
+    for (const key of unusedKeys) expect(await exists(key), key).toBe(false);
+    expect(await findPhotoRecord(unused)).toBeUndefined();
+    // The photo the item still shows is the project's record: kept, with its original and thumbnail.
+    for (const key of shownKeys) expect(await exists(key), key).toBe(true);
+    expect((await fetchAs(contractor.api, shown)).status).toBe(200);
+  });
+});
