@@ -175,13 +175,13 @@ export default function MarkupEditor({
             {entry.name}
           </button>
         ))}
-        <span className="mx-1 h-6 w-px bg-gray-300 dark:bg-gray-700" aria-hidden="true" />
+        <span className="mx-1 hidden h-6 w-px bg-gray-300 sm:block dark:bg-gray-700" aria-hidden="true" />
         {colours.map((entry) => (
           <button key={entry.color} type="button" aria-label={entry.name} title={entry.name} aria-pressed={color === entry.color} onClick={() => setColor(entry.color)} className={`${toolbarButton(color === entry.color)} px-2`}>
             <span aria-hidden="true" className="size-5 rounded-full border border-gray-400" style={{ backgroundColor: entry.color }} />
           </button>
         ))}
-        <span className="mx-1 h-6 w-px bg-gray-300 dark:bg-gray-700" aria-hidden="true" />
+        <span className="mx-1 hidden h-6 w-px bg-gray-300 sm:block dark:bg-gray-700" aria-hidden="true" />
         <button type="button" onClick={undo} disabled={past.length === 0} className={`${toolbarButton(false)} disabled:opacity-50`}>
           <Undo2 aria-hidden="true" className="size-4" />
           Undo

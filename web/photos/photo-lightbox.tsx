@@ -60,7 +60,8 @@ function LightboxBody({ src, images, label }: { src: string; images: readonly st
       {photos && published && mode === 'view' && (
         <div className="flex flex-wrap gap-2">
           <button type="button" className={buttonClass.primary} onClick={() => setMode('edit')}>
-            {markupOf(photos.item, src) ? 'Edit markup' : 'Mark up'}
+            {/* Paired, the button names which of the two it marks up: the one opened. */}
+            {`${markupOf(photos.item, src) ? 'Edit markup' : 'Mark up'}${pair ? ` (${pair.before === src ? 'Before' : 'After'})` : ''}`}
           </button>
           {pair ? (
             <button type="button" className={buttonClass.secondary} onClick={() => void savePairs(photos, pairsOf(photos.item).filter((entry) => entry !== pair), 'Unpaired the photos')}>

@@ -2,6 +2,8 @@ import { CloudUpload, X } from 'lucide-react';
 import { lazy, Suspense, use, useState } from 'react';
 import { publishedKeyOf, thumbnailPathOf } from '../../events/uploads/object-paths';
 import { OnceOpened } from '../components/once-opened';
+import { useNearScreen } from '../components/use-near-screen';
+import { PrintingContext } from '../checklist/printing';
 import { safeImageSrc } from '../checklist/model';
 import { ImagePlaceholder } from '../checklist/ui';
 import { ItemPhotosContext, markupOf, pairOf } from './item-photos';
@@ -12,6 +14,8 @@ const PhotoLightbox = lazy(() => import('./photo-lightbox'));
 
 /** The thumbnail's box in CSS pixels (size-16): its width and height attributes, so nothing moves as it loads. */
 const THUMB_PX = 64;
+/** How far below (and above) the window a thumbnail is fetched: a quarter screen, in by the time it is scrolled to. */
+const NEAR_MARGIN = '25% 0px';
 
 /**
  * An item's (or a cabinet part's) images as thumbnails (issue 30), each removable and opening the
@@ -88,14 +92,28 @@ export function PhotoThumb({ src, alt, onOpen }: { src: string; alt: string; onO
   const [broken, setBroken] = useState<string | null>(null);
   const [aspect, setAspect] = useState<{ width: number; height: number } | null>(null);
   const photos = use(ItemPhotosContext);
+  const printing = use(PrintingContext);
+  // Fetched once within a quarter screen of the window (the browser's own lazy loading reaches
+  // 1250–2500 px further: five times the photos a first screen shows, bench/photo-bytes.ts); printing draws them all.
+  const [nearRef, near] = useNearScreen<HTMLButtonElement>(NEAR_MARGIN);
   const safe = safeImageSrc(src);
   if (broken === src || !safe) return <ImagePlaceholder className="size-full" />;
   const published = publishedKeyOf(src) !== undefined;
   const markup = photos && published ? markupOf(photos.item, src) : undefined;
+  const shown = near || printing;
   return (
-    <button type="button" onClick={onOpen} title="Open photo" className="relative block size-full cursor-zoom-in focus-visible:outline-2 focus-visible:outline-blue-600">
+    <button
+      ref={nearRef}
+      type="button"
+      onClick={onOpen}
+      title="Open photo"
+      aria-label={alt}
+      className="relative block size-full cursor-zoom-in bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:bg-gray-800"
+    >
       <img
-        src={published ? thumbnailPathOf(src) : safe}
+        src={shown ? (published ? thumbnailPathOf(src) : safe) : undefined}
+        // Not yet fetched: kept out of sight (its box holds the place), the button named meanwhile.
+        style={shown ? undefined : { visibility: 'hidden' }}
         alt={alt}
         width={THUMB_PX}
         height={THUMB_PX}
