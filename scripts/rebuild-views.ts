@@ -24,11 +24,21 @@ await pMap(
   async (projectId) => {
     const rebuilt = await replaceProjectViews(store, projectId);
     events += rebuilt.events;
-    // Issue 30: photos published before photo records existed get one (and a copy without metadata, and a thumbnail).
-    const photos = await backfillPhotoRecords(projectId, await store.readProjectEvents(projectId));
-    console.log(`${projectId}: ${rebuilt.written} view items written, ${rebuilt.deleted} stale removed, ${photos.recorded} older photos recorded${photos.missing ? ` (${photos.missing} missing from the bucket)` : ''}`);
+    console.log(`${projectId}: ${rebuilt.written} view items written, ${rebuilt.deleted} stale removed`);
   },
   { concurrency: PROJECTS_AT_ONCE },
 );
+// Issue 30: photos published before photo records existed get one (with a copy without metadata,
+// and a thumbnail): all projects' published photos first, then those their items only show.
+for (const source of ['events', 'items'] as const) {
+  await pMap(
+    projectIds,
+    async (projectId) => {
+      const photos = await backfillPhotoRecords(projectId, await store.readProjectEvents(projectId), source);
+      if (photos.recorded || photos.missing) console.log(`${projectId}: ${photos.recorded} older photo(s) recorded (from ${source})${photos.missing ? `, ${photos.missing} missing from the bucket` : ''}`);
+    },
+    { concurrency: PROJECTS_AT_ONCE },
+  );
+}
 const seconds = (performance.now() - started) / 1000;
 console.log(`Rebuilt ${projectIds.length} project(s) from ${events} events in ${seconds.toFixed(1)} s (${Math.round(events / seconds)} events/s).`);

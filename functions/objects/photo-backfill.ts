@@ -17,9 +17,13 @@ import { copyObject, getObject, headObject, putObject } from './upload-bucket';
  *   - its served copy re-encoded in place, without metadata (same path: items keep their links),
  *   - a thumbnail, and
  *   - a record naming the project (and the uploader, from its event), evidence null: none was taken.
- * Idempotent: a photo with a record is left alone. A path two projects show goes to the first one
- * backfilled (a path typed into another project's item is not that project's photo).
+ * Idempotent: a photo with a record is left alone. Two passes over all projects: first the photos
+ * their PhotoPublished events name (who published it where is on record), then those their items
+ * only show (published without an item, before events named them): so a path someone typed into
+ * another project's item never takes a photo from the project it was published in.
  */
+
+export type BackfillSource = 'events' | 'items';
 
 export interface BackfillCounts {
   readonly recorded: number;
@@ -32,10 +36,10 @@ interface Found {
   readonly uploadedBy: string | null;
 }
 
-/** The project's uploaded photos: those its PhotoPublished events name (with their uploader), then those its items show. */
-async function photosOfProject(projectId: string, events: readonly StoredEvent[]): Promise<Found[]> {
+/** The project's uploaded photos: those its PhotoPublished events name (with their uploader), or those its items show. */
+async function photosOfProject(projectId: string, events: readonly StoredEvent[], source: BackfillSource): Promise<Found[]> {
   const found = new Map<string, Found>();
-  for (const event of events) {
+  for (const event of source === 'events' ? events : []) {
     if (event.type !== 'PhotoPublished') continue;
     const objectPath = (event.data as { objectPath: string }).objectPath;
     const stream = parseStreamId(event.streamId);
@@ -43,6 +47,7 @@ async function photosOfProject(projectId: string, events: readonly StoredEvent[]
       found.set(objectPath, { objectPath, itemId: stream?.kind === 'item' ? stream.id : null, uploadedBy: event.meta.actorId });
     }
   }
+  if (source === 'events') return [...found.values()];
   const { items } = await listChecklist(projectId);
   for (const item of [...items.values()].flat()) {
     for (const objectPath of uploadedPhotosOf({ referenceImages: item.referenceImages ?? [], cabinetImages: item.cabinetImages ?? [], cabinetDetails: item.cabinetDetails ?? null })) {
@@ -52,10 +57,10 @@ async function photosOfProject(projectId: string, events: readonly StoredEvent[]
   return [...found.values()];
 }
 
-export async function backfillPhotoRecords(projectId: string, events: readonly StoredEvent[]): Promise<BackfillCounts> {
+export async function backfillPhotoRecords(projectId: string, events: readonly StoredEvent[], source: BackfillSource): Promise<BackfillCounts> {
   let recorded = 0;
   let missing = 0;
-  for (const photo of await photosOfProject(projectId, events)) {
+  for (const photo of await photosOfProject(projectId, events, source)) {
     if (await findPhotoRecord(photo.objectPath)) continue;
     const key = publishedKeyOf(photo.objectPath)!;
     const served = await getObject(key);

@@ -19,8 +19,11 @@ import { config } from '../../functions/config';
 import { postedObjectLocation } from '../../functions/objects/object-keys';
 import { findPhotoRecord } from '../../functions/objects/photo-records';
 import { notYourPhoto } from '../../functions/objects/serve-photo';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { backfillPhotoRecords } from '../../functions/objects/photo-backfill';
 import { signedUp, uniqueEmail } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
+import { expectReplayEqualsLive } from '../support/views';
 
 /**
  * Issue 30, photos private and evidence-grade, through the local gateway against DynamoDB Local
@@ -350,6 +353,9 @@ describe('markup and before / after, as item data', () => {
     expect((await patchItem(contractor, item.id, { photoPairs: [] })).body.photoPairs).toEqual([]);
     const history = ((await contractor.api.get(`/api/projects/${projectId}/history`)).body as { action: string }[]).slice(0, 2).map((entry) => entry.action);
     expect(history).toEqual(['Unpaired before and after photos', 'Paired photos as before and after']);
+    // The views the markup and pairs events make are the ones a replay makes (npm run views:rebuild).
+    await patchItem(contractor, item.id, { photoPairs: [{ before, after }], photoMarkup: { objectPath: after, markup: arrow } });
+    await expectReplayEqualsLive(projectId);
   });
 
   it('answers 400 naming the field for hostile markup and pairs, and changes nothing', async () => {
@@ -430,5 +436,36 @@ describe('erasure', () => {
     // The photo the item still shows is the project's record: kept, with its original and thumbnail.
     for (const key of shownKeys) expect(await exists(key), key).toBe(true);
     expect((await fetchAs(contractor.api, shown)).status).toBe(200);
+  });
+});
+
+describe('photos published before issue 30', () => {
+  it("get a record from views:rebuild's backfill: served to the project's people only, without metadata, the original kept, with a thumbnail", async () => {
+    const { contractor, client, projectId, item } = await projectWithItem();
+    // As publishing used to leave it: the upload itself, EXIF and GPS included, public at its path, no record.
+    const old = await phonePhoto('#a0522d');
+    const key = `objects/${'O'.repeat(28)}${Date.now().toString(36).slice(-4)}.jpg`;
+    await s3().send(new PutObjectCommand({ Bucket: config().uploadsBucket, Key: key, Body: old, ContentType: 'image/jpeg', CacheControl: 'public, max-age=31536000, immutable' }));
+    expect((await patchItem(contractor, item.id, { referenceImages: [`/${key}`] })).status).toBe(200);
+    expect((await fetchAs(client.api, `/${key}`)).status).toBe(403);
+
+    const events = await eventStore().readProjectEvents(projectId);
+    // No PhotoPublished names it: the second pass (what items show) records it.
+    expect(await backfillPhotoRecords(projectId, events, 'events')).toEqual({ recorded: 0, missing: 0 });
+    expect(await backfillPhotoRecords(projectId, events, 'items')).toEqual({ recorded: 1, missing: 0 });
+    // Again: nothing more to do, and the original is not overwritten with the re-encoded copy.
+    expect(await backfillPhotoRecords(projectId, events, 'items')).toEqual({ recorded: 0, missing: 0 });
+
+    const record = (await findPhotoRecord(`/${key}`))!;
+    expect(record).toMatchObject({ projectId, itemId: item.id, sha256: null, evidence: null });
+    expect((await stored(record.originalKey!))!.equals(old)).toBe(true);
+    for (const person of [contractor, client]) {
+      const served = await fetchAs(person.api, `/${key}`);
+      expect(served.status).toBe(200);
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).exif).toBeUndefined();
+      expect((await fetchAs(person.api, `/${key}?size=thumb`)).headers.get('content-type')).toBe('image/webp');
+    }
+    expect((await fetchAs(new ApiClient(), `/${key}`)).status).toBe(403);
+    expect((await fetchAs((await signedUp('contractor')).api, `/${key}`)).status).toBe(403);
   });
 });
