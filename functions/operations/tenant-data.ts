@@ -7,7 +7,7 @@ import { parseStreamId } from '../../events/streams';
 import { dynamo } from '../adapters/dynamo';
 import { s3 } from '../adapters/s3';
 import { config } from '../config';
-import { UPLOADS_PREFIX } from '../objects/object-keys';
+import { originalKeyOf, thumbnailKeyOf, UPLOADS_PREFIX } from '../objects/object-keys';
 import { defaultKeyring } from '../personal-data/person-keys';
 import { bucketKeysOf, photoPathsPublishedBy, uploadRecordsOf } from '../people/uploaded-photos';
 import { stateKeys } from '../store/keys';
@@ -105,7 +105,10 @@ export async function collectTenant(tenantId: string): Promise<TenantData> {
   const records = await uploadRecordsOf(accounts);
   const pending = await listObjects(`${UPLOADS_PREFIX}${tenantId}/`);
   const ownPhotos = bucketKeysOf([...photoPathsPublishedBy(accounts, events), ...records.map((record) => record.objectPath)]);
-  const published = (await pMap([...ownPhotos], async (key) => (await listObjects(key)).filter((object) => object.key === key), { concurrency: IN_FLIGHT })).flat();
+  // Issue 30: each photo's private original and thumbnail go with it, and so does its record.
+  const photoKeys = [...ownPhotos].flatMap((key) => [key, originalKeyOf(key), thumbnailKeyOf(key)]);
+  const published = (await pMap(photoKeys, async (key) => (await listObjects(key)).filter((object) => object.key === key), { concurrency: IN_FLIGHT })).flat();
+  found.push(...(await pMap([...ownPhotos], (key) => query({ pk: stateKeys.photo(`/${key}`).pk }), { concurrency: IN_FLIGHT })).flat());
   const objects = [...pending, ...published];
   if (typeof user?.email === 'string') found.push(...(await query({ pk: stateKeys.email(user.email).pk })));
   found.push(...records);

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { s3 } from '../../functions/adapters/s3';
 import { config } from '../../functions/config';
+import { originalKeyOf, thumbnailKeyOf } from '../../functions/objects/object-keys';
 import { eventStore } from '../../functions/commands/event-store';
 import { verifyProject } from '../../functions/store/verify';
 import { signedUp } from '../support/accounts';
@@ -98,8 +99,9 @@ describe('tenant export and offboarding', () => {
     expect(text).toContain(gone.project.id);
     expect(text).toContain(gone.contractor.user.email);
     for (const other of [kept.project.id, kept.contractor.user.id, kept.client.user.email]) expect(text).not.toContain(other);
-    expect(records.filter((record) => record.record === 'object').map((record) => record.key).sort()).toEqual([gone.published, gone.pending].sort());
-    expect(exported.out).toMatch(new RegExp(`Tenant ${tenant}: \\d+ events, \\d+ state items, 2 objects written to `));
+    // Issue 30: a photo is its served copy, its private original and its thumbnail.
+    expect(records.filter((record) => record.record === 'object').map((record) => record.key).sort()).toEqual([gone.published, originalKeyOf(gone.published), thumbnailKeyOf(gone.published), gone.pending].sort());
+    expect(exported.out).toMatch(new RegExp(`Tenant ${tenant}: \\d+ events, \\d+ state items, 4 objects written to `));
 
     // Without --confirm, it only says what it would remove.
     const dryRun = await runScript('tenant-offboard', ['--tenant', tenant]);
@@ -109,7 +111,7 @@ describe('tenant export and offboarding', () => {
     const keptBefore = await itemsMentioning(kept.project.id);
     const offboarded = await runScript('tenant-offboard', ['--tenant', tenant, '--confirm']);
     expect(offboarded.code, offboarded.out).toBe(0);
-    expect(offboarded.out).toMatch(new RegExp(`removed ${events.length} events \\(1 projects\\), \\d+ state items, 2 objects`));
+    expect(offboarded.out).toMatch(new RegExp(`removed ${events.length} events \\(1 projects\\), \\d+ state items, 4 objects`));
 
     // Nothing of it is left in either table or the bucket, its account included.
     for (const id of [tenant, gone.project.id, gone.item.id]) expect(await itemsMentioning(id), id).toEqual([]);
@@ -130,7 +132,8 @@ describe('tenant export and offboarding', () => {
   it("offboarding removes only what the tenant's account uploaded: another tenant's photo named in its items and chat stays served", async () => {
     const gone = await tenantInUse('Borrowing Birches');
     const kept = await tenantInUse('Lending Larches');
-    const served = async (key: string) => (await fetch(`${gone.contractor.api.baseUrl}/${key}`)).status;
+    // Photos are served to their project's people (issue 30): the other tenant's contractor asks.
+    const served = async (key: string) => (await fetch(`${gone.contractor.api.baseUrl}/${key}`, { headers: { cookie: kept.contractor.api.cookie! } })).status;
     expect(await served(kept.published)).toBe(200);
     // The offboarded tenant names the other's photo wherever a path can go: an item's images and the chat.
     const path = `/${kept.published}`;
@@ -140,15 +143,16 @@ describe('tenant export and offboarding', () => {
     expect((await gone.client.api.post('/api/chat', { projectId: gone.project.id, message: path })).status).toBe(201);
 
     const exported = await runScript('tenant-export', ['--tenant', gone.contractor.user.id, '--out', join(workDir, 'borrowing.ndjson')]);
-    expect(exported.out).toMatch(/ 2 objects written to /);
+    expect(exported.out).toMatch(/ 4 objects written to /);
     const offboarded = await runScript('tenant-offboard', ['--tenant', gone.contractor.user.id, '--confirm']);
     expect(offboarded.code, offboarded.out).toBe(0);
-    expect(offboarded.out).toMatch(/, 2 objects/);
+    expect(offboarded.out).toMatch(/, 4 objects/);
 
     // The other tenant's photo is still served, and still on its item; the offboarded tenant's own is not.
     expect(await served(kept.published)).toBe(200);
     expect(await stored(kept.published)).toBe(true);
-    expect(await served(gone.published)).toBe(404);
+    // Gone with its record: the 403 of any path no photo names.
+    expect(await served(gone.published)).toBe(403);
     expect(await stored(gone.published)).toBe(false);
     expect(await stored(gone.pending)).toBe(false);
     // So does the other tenant's upload record of it.
