@@ -119,13 +119,13 @@ describe('HTTP API', () => {
 });
 
 describe('/objects/*', () => {
-  it('serves files of the uploads bucket, keyed by their path as CloudFront does, and 404 for others', async () => {
-    const key = `objects/test/${uniqueId('photo')}.txt`;
+  it('sends them to the photo route, as CloudFront does (issue 30): a file of the bucket no photo record names is served to no one, and a path that is no photo path is 404', async () => {
+    const key = `objects/${uniqueId('photo')}.txt`;
     await s3().send(new PutObjectCommand({ Bucket: config().uploadsBucket, Key: key, Body: 'tile sample', ContentType: 'text/plain' }));
     const response = await fetch(`${url}/${key}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/plain');
-    expect(await response.text()).toBe('tile sample');
+    expect(response.status).toBe(403);
+    expect(await response.text()).not.toContain('tile sample');
+    // Photos are one segment under objects/ (private-photos.int.spec.ts serves them to their project's people).
     expect((await fetch(`${url}/objects/test/missing.txt`)).status).toBe(404);
   });
 });
