@@ -64,7 +64,8 @@ const validBodies: Record<Exclude<RouteName, ReadRoute>, (world: World) => Recor
     clientCompleted: false,
     purchasesMade: false,
   }),
-  patchItem: () => itemChanges,
+  // Issue 30: a photo's markup rides along (its photo is one of the item's from the same change).
+  patchItem: () => ({ ...itemChanges, photoMarkup: { objectPath: '/objects/tile.png', markup: { shapes: [{ kind: 'arrow', x1: 0.1, y1: 0.2, x2: 0.5, y2: 0.6, color: '#ff0000', width: 0.01 }] } } }),
   putItem: () => itemChanges,
   deleteItem: () => null,
   // A well-formed selectionHash (issue 27): a stale one answers 409, a hostile one 400.
