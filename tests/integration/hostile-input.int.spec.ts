@@ -75,7 +75,8 @@ const validBodies: Record<Exclude<RouteName, ReadRoute>, (world: World) => Recor
   markMessageRead: () => ({ readByContractor: true }),
   markAllRead: () => ({ userType: 'contractor', readByContractor: true }),
   requestUpload: () => null,
-  publishObject: ({ objectURL, ours }) => ({ objectURL, visibility: 'public', itemId: ours.item }),
+  // Issue 30: the evidence the browser adds (size, device time, opted-in place).
+  publishObject: ({ objectURL, ours }) => ({ objectURL, visibility: 'public', itemId: ours.item, bytes: 68, capturedAt: '2026-11-20T09:30:00Z', includeLocation: true, location: { latitude: 48.85, longitude: 2.29, accuracy: 10 } }),
   digestUnsubscribe: () => ({ token: 'an-unsubscribe-token' }),
   putUserSession: () => ({ userType: 'contractor', userName: 'Casey', chatOpenedOnce: true }),
   createPunchItem: ({ ours }) => ({ roomId: ours.room, itemId: ours.item, title: 'Scratch on the door', note: 'Left side', assignee: { kind: 'trade', name: 'Painter' }, dueDate: '2026-12-01', photos: [] }),
