@@ -7,7 +7,7 @@
  * size, 1.3× its import) are flagged. Prints; asserts nothing.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,6 +16,7 @@ import { build, type BuildOptions } from 'esbuild';
 import { envNames } from '../functions/config';
 import { browserNotifier, handlerName, httpRoutes, webSocketRoutes } from '../functions/routes';
 import { lambdaBundling, lambdaNodeOptions } from '../infra/constructs/lambda-bundling';
+import { nativePackagesOf } from '../infra/constructs/native-modules';
 import { repoRoot } from '../infra/paths';
 import { median } from './median';
 import { firstLoad } from './web-first-load';
@@ -109,12 +110,16 @@ interface Bundle {
   readonly cpuMs: number[];
 }
 
-const out = mkdtempSync(join(tmpdir(), 'cc-bundles-'));
+// Beside the repository's node_modules: a native package (sharp, issue 30) is left out of a bundle,
+// as the stack installs it beside the function's (infra/constructs/native-modules.ts), and resolves from there.
+mkdirSync(join(repoRoot, 'node_modules/.cache'), { recursive: true });
+const out = mkdtempSync(join(repoRoot, 'node_modules/.cache/cc-bundles-'));
 try {
   const bundles = new Map<string, Bundle>();
   const bundle = async (name: string, entry: Pick<BuildOptions, 'entryPoints' | 'stdin'>) => {
     const file = join(out, `${name}.mjs`);
-    const { metafile } = await build({ ...entry, ...lambdaBundling, mainFields: [...lambdaBundling.mainFields], banner: { js: lambdaBundling.banner }, outfile: file, bundle: true, metafile: true, logLevel: 'error' });
+    const native = entry.entryPoints ? nativePackagesOf((entry.entryPoints as string[])[0]!) : [];
+    const { metafile } = await build({ ...entry, ...lambdaBundling, mainFields: [...lambdaBundling.mainFields], banner: { js: lambdaBundling.banner }, outfile: file, bundle: true, metafile: true, logLevel: 'error', external: native });
     const packages = Object.keys(metafile.outputs[Object.keys(metafile.outputs).find((path) => path.endsWith('.mjs'))!]!.inputs).flatMap((input) => heavyPackage.exec(input)?.[1] ?? []);
     const uses = [...new Set(packages)].map((name) => name.replace(/^@aws-sdk\/(client-)?|^@sparticuz\//, '')).sort().join(', ');
     bundles.set(name, { file, bytes: statSync(file).size, uses, wallMs: [], cpuMs: [] });

@@ -1,6 +1,6 @@
 import { httpHandler } from '../http/handler';
 import { publishInput } from '../../events/uploads/photo-rules';
-import { publishUpload } from '../objects/uploads';
+import { publishUpload } from '../objects/publish';
 import { httpRoutes } from '../routes';
 
 /**

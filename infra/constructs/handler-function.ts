@@ -11,6 +11,7 @@ import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-n
 import type { Construct } from 'constructs';
 import { handlerName } from '../../functions/routes';
 import { lambdaBundling, lambdaNodeOptions } from './lambda-bundling';
+import { lambdaPlatformInstall, nativePackagesOf } from './native-modules';
 
 export const lambdaRuntime = Runtime.NODEJS_24_X;
 
@@ -44,6 +45,7 @@ export class HandlerFunction extends NodejsFunction {
     }
     if (Stack.of(scope).bundlingRequired) assertLocalEsbuild(scope);
 
+    const native = nativePackagesOf(entry);
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -76,6 +78,8 @@ export class HandlerFunction extends NodejsFunction {
         define: lambdaBundling.define,
         // Bundle the AWS SDK too: the versions pinned in package.json, not the runtime's.
         externalModules: [],
+        // Native packages (sharp, issue 30) are installed beside the bundle, for Lambda's platform.
+        ...(native.length ? { nodeModules: native, environment: { ...lambdaPlatformInstall } } : {}),
         logLevel: LogLevel.WARNING,
       },
     });
