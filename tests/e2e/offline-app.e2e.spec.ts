@@ -41,7 +41,8 @@ async function photoOnCountertops(page: Page, projectId: string): Promise<string
   form.append('Content-Type', 'image/png');
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'tile.png');
   expect((await fetch(uploadURL, { method: 'POST', body: form })).status).toBeLessThan(300);
-  const published = await page.request.put('/api/objects/acl', { data: { objectURL: `${uploadURL.replace(/\/$/, '')}/${fields.key}`, visibility: 'public' } });
+  // Issue 30: a photo belongs to a project (projectId, or itemId).
+  const published = await page.request.put('/api/objects/acl', { data: { objectURL: `${uploadURL.replace(/\/$/, '')}/${fields.key}`, visibility: 'public', projectId } });
   expect(published.status(), await published.text()).toBe(200);
   const { objectPath } = (await published.json()) as { objectPath: string };
   const checklist = (await (await page.request.get(`/api/projects/${projectId}/checklist`)).json()) as { rooms: { name: string; items: { id: string; name: string }[] }[] };
