@@ -8,7 +8,9 @@ import { config } from '../config';
 import { logger } from '../logger';
 import { originalKeyOf, thumbnailKeyOf, UPLOADS_PREFIX } from '../objects/object-keys';
 import { deletePhotoRecord } from '../objects/photo-records';
+import type { CabinetDetails } from '../../events/projects/events';
 import { listChecklist } from '../projects/read';
+import { punchItemViews } from '../punch/read';
 import { bucketKeysOf, uploadRecordsOfUser } from './uploaded-photos';
 
 /**
@@ -21,11 +23,25 @@ import { bucketKeysOf, uploadRecordsOfUser } from './uploaded-photos';
 
 const PROJECTS_AT_ONCE = 4;
 
-/** Every image reference of the items the projects' views hold now (deleted items and projects hold none). */
+/**
+ * Every image reference the projects' views hold now (deleted items and projects hold none): the
+ * items' images (their cabinet parts' too) and, issue 30, their punch items' photos.
+ */
 async function imagesInUse(projectIds: readonly string[]): Promise<string[]> {
-  const lists = await pMap(projectIds, async (projectId) => [...(await listChecklist(projectId)).items.values()].flat(), { concurrency: PROJECTS_AT_ONCE });
-  return lists.flat().flatMap((item) => [...item.referenceImages, ...item.cabinetImages]);
+  const lists = await pMap(
+    projectIds,
+    async (projectId) => {
+      const [{ items }, punch] = await Promise.all([listChecklist(projectId), punchItemViews(projectId)]);
+      const itemImages = [...items.values()].flat().flatMap((item) => [...(item.referenceImages ?? []), ...(item.cabinetImages ?? []), ...cabinetPartImages(item.cabinetDetails ?? null)]);
+      return [...itemImages, ...punch.flatMap((view) => [...(view.photos ?? []), ...(view.fixPhoto ? [view.fixPhoto] : [])])];
+    },
+    { concurrency: PROJECTS_AT_ONCE },
+  );
+  return lists.flat();
 }
+
+const cabinetPartImages = (details: CabinetDetails | null): string[] =>
+  details ? (['styleImages', 'woodImages', 'colorImages', 'pullsImages', 'specialFeaturesImages'] as const).flatMap((key) => details[key] ?? []) : [];
 
 async function pendingUploadsOf(userId: string): Promise<string[]> {
   const keys: string[] = [];

@@ -420,10 +420,15 @@ describe('the audit record', () => {
 
 describe('erasure', () => {
   it("deletes an erased person's photos that no item shows: the served copy, the original, the thumbnail and the record", async () => {
-    const { contractor, client, item } = await projectWithItem();
+    const { contractor, client, item, projectId } = await projectWithItem();
     const publishOne = async () => (await publish(client, { objectURL: (await upload(client, await phonePhoto())).objectURL, itemId: item.id })).body.objectPath;
     const [shown, unused] = [await publishOne(), await publishOne()];
     expect((await patchItem(contractor, item.id, { referenceImages: [shown] })).status).toBe(200);
+    // A punch item's photo is the project's record too.
+    const punchPhoto = (await publish(client, { objectURL: (await upload(client, await plainPng(), 'image/png')).objectURL, projectId })).body.objectPath;
+    const roomId = (await patchItem(contractor, item.id, { details: 'Checked' })).body.roomId as string;
+    const punch = await client.api.post(`/api/projects/${projectId}/punch-items`, { roomId, title: 'Chipped tile', photos: [punchPhoto] });
+    expect(punch.status, JSON.stringify(punch.body)).toBe(201);
     const keysOf = async (objectPath: string) => {
       const record = (await findPhotoRecord(objectPath))!;
       return [objectPath.slice(1), record.originalKey!, record.thumbnailKey!];
@@ -436,6 +441,7 @@ describe('erasure', () => {
     // The photo the item still shows is the project's record: kept, with its original and thumbnail.
     for (const key of shownKeys) expect(await exists(key), key).toBe(true);
     expect((await fetchAs(contractor.api, shown)).status).toBe(200);
+    expect((await fetchAs(contractor.api, punchPhoto)).status).toBe(200);
   });
 });
 
