@@ -26,6 +26,7 @@ import { Route as SignedInChecklistIdRouteImport } from './routes/_signed-in/$ch
 import { Route as SignedInChangeOrdersIdRouteImport } from './routes/_signed-in/change-orders.$id'
 import { Route as SignedInProjectIdAuditRouteImport } from './routes/_signed-in/project.$id_.audit'
 import { Route as SignedInProjectIdChangeOrdersRouteImport } from './routes/_signed-in/project.$id_.change-orders'
+import { Route as SignedInProjectIdPunchListRouteImport } from './routes/_signed-in/project.$id_.punch-list'
 
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signed-in',
@@ -112,6 +113,12 @@ const SignedInProjectIdChangeOrdersRoute =
     path: '/project/$id/change-orders',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInProjectIdPunchListRoute =
+  SignedInProjectIdPunchListRouteImport.update({
+    id: '/project/$id_/punch-list',
+    path: '/project/$id/punch-list',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof SignedInIndexRoute
@@ -130,6 +137,7 @@ export interface FileRoutesByFullPath {
   '/change-orders/$id': typeof SignedInChangeOrdersIdRoute
   '/project/$id/audit': typeof SignedInProjectIdAuditRoute
   '/project/$id/change-orders': typeof SignedInProjectIdChangeOrdersRoute
+  '/project/$id/punch-list': typeof SignedInProjectIdPunchListRoute
 }
 export interface FileRoutesByTo {
   '/digest-unsubscribe': typeof DigestUnsubscribeRoute
@@ -148,6 +156,7 @@ export interface FileRoutesByTo {
   '/change-orders/$id': typeof SignedInChangeOrdersIdRoute
   '/project/$id/audit': typeof SignedInProjectIdAuditRoute
   '/project/$id/change-orders': typeof SignedInProjectIdChangeOrdersRoute
+  '/project/$id/punch-list': typeof SignedInProjectIdPunchListRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -168,6 +177,7 @@ export interface FileRoutesById {
   '/_signed-in/change-orders/$id': typeof SignedInChangeOrdersIdRoute
   '/_signed-in/project/$id_/audit': typeof SignedInProjectIdAuditRoute
   '/_signed-in/project/$id_/change-orders': typeof SignedInProjectIdChangeOrdersRoute
+  '/_signed-in/project/$id_/punch-list': typeof SignedInProjectIdPunchListRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -188,6 +198,7 @@ export interface FileRouteTypes {
     | '/change-orders/$id'
     | '/project/$id/audit'
     | '/project/$id/change-orders'
+    | '/project/$id/punch-list'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/digest-unsubscribe'
@@ -206,6 +217,7 @@ export interface FileRouteTypes {
     | '/change-orders/$id'
     | '/project/$id/audit'
     | '/project/$id/change-orders'
+    | '/project/$id/punch-list'
   id:
     | '__root__'
     | '/_signed-in'
@@ -225,6 +237,7 @@ export interface FileRouteTypes {
     | '/_signed-in/change-orders/$id'
     | '/_signed-in/project/$id_/audit'
     | '/_signed-in/project/$id_/change-orders'
+    | '/_signed-in/project/$id_/punch-list'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -360,6 +373,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInProjectIdChangeOrdersRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/project/$id_/punch-list': {
+      id: '/_signed-in/project/$id_/punch-list'
+      path: '/project/$id/punch-list'
+      fullPath: '/project/$id/punch-list'
+      preLoaderRoute: typeof SignedInProjectIdPunchListRouteImport
+      parentRoute: typeof SignedInRoute
+    }
   }
 }
 
@@ -372,6 +392,7 @@ interface SignedInRouteChildren {
   SignedInChangeOrdersIdRoute: typeof SignedInChangeOrdersIdRoute
   SignedInProjectIdAuditRoute: typeof SignedInProjectIdAuditRoute
   SignedInProjectIdChangeOrdersRoute: typeof SignedInProjectIdChangeOrdersRoute
+  SignedInProjectIdPunchListRoute: typeof SignedInProjectIdPunchListRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
@@ -383,6 +404,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInChangeOrdersIdRoute: SignedInChangeOrdersIdRoute,
   SignedInProjectIdAuditRoute: SignedInProjectIdAuditRoute,
   SignedInProjectIdChangeOrdersRoute: SignedInProjectIdChangeOrdersRoute,
+  SignedInProjectIdPunchListRoute: SignedInProjectIdPunchListRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

@@ -22,6 +22,8 @@ import { SelectionProvider } from './selection';
 const NoProject = lazy(() => import('./no-project'));
 // Issue 18's Decisions due and budget summary: fetched with their data, after the rooms.
 const SelectionPanels = lazy(() => import('./selection-panels'));
+// Issue 30's punch list line: fetched after the first draw (its place kept meanwhile).
+const PunchSummary = lazy(() => import('../punch/punch-summary'));
 
 /**
  * The project checklist page (spec section 2) at /project/{id} and /client-project/{id}. The id
@@ -69,6 +71,8 @@ function ProjectPending({ user, read }: { user: User; read: UseQueryResult }) {
 }
 
 const noRooms: readonly Room[] = [];
+/** The punch list line's size (web/punch/punch-summary.tsx), kept while its code is fetched. */
+const punchSummaryBox = 'h-[5.5rem] sm:h-[3.5rem]';
 
 function ProjectChecklist({ project, user }: { project: Project; user: User }) {
   useProjectLiveUpdates(project.id);
@@ -106,6 +110,10 @@ function ProjectChecklist({ project, user }: { project: Project; user: User }) {
             <ProgressBlock stats={stats.data ?? emptyStats} rooms={rooms.data ?? []} />
             <LockBoxCode project={project} canEdit={contractor} />
           </div>
+          {/* Issue 30: the punch list's counts, beside the progress, and Add punch item. */}
+          <Suspense fallback={<div aria-hidden="true" className={punchSummaryBox} />}>
+            <PunchSummary projectId={project.id} role={user.role} />
+          </Suspense>
           {contractor && <RoomManagementBar projectId={project.id} onAdded={setJustAdded} />}
           {rooms.isPending ? (
             <ListSpinner label="Loading rooms" />

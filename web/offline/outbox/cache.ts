@@ -4,6 +4,7 @@ import type { ChecklistItem, Project, ProjectChecklist, ProjectStats, Room } fro
 import { queryKeys } from '../../api/query-keys';
 import type { OutboxCommand } from './command';
 import { chatAfter, itemsAfter, projectAfter, roomsAfter, statsAfter } from './overlay';
+import { punchItemsKey, punchRoutes } from '../../punch/punch-keys';
 
 /**
  * The query cache and the outbox: a command shows on the page as soon as it is made (and again
@@ -142,6 +143,8 @@ export function refreshAfter(queryClient: QueryClient, commands: readonly Outbox
     for (const roomId of new Set(settled.flatMap((command) => (command.roomId && command.route !== 'deleteRoom' ? [command.roomId] : [])))) keys.push(queryKeys.items(roomId));
     if (settled.some((command) => command.route === 'postChat')) keys.push(queryKeys.chat(projectId));
     if (settled.some((command) => command.route === 'patchProject')) keys.push(queryKeys.checklist(projectId));
+    // Issue 30: a punch item's change moves the checklist's punch counts and the punch list.
+    if (settled.some((command) => punchRoutes.includes(command.route))) keys.push(queryKeys.checklist(projectId), punchItemsKey(projectId));
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey, exact: true });
     for (const itemId of new Set(settled.flatMap((command) => (command.itemId ? [command.itemId] : [])))) void queryClient.invalidateQueries({ queryKey: queryKeys.itemHistory(itemId) });
   }

@@ -11,7 +11,7 @@ import type { RouteName } from '../../../contract/routes';
 /** The writes that go through the outbox. */
 export type OutboxRoute = Extract<
   RouteName,
-  'patchItem' | 'createItem' | 'deleteItem' | 'approveItem' | 'declineItem' | 'createRoom' | 'renameRoom' | 'deleteRoom' | 'postChat' | 'patchProject'
+  'patchItem' | 'createItem' | 'deleteItem' | 'approveItem' | 'declineItem' | 'createRoom' | 'renameRoom' | 'deleteRoom' | 'postChat' | 'patchProject' | 'createPunchItem' | 'patchPunchItem'
 >;
 
 /** A photo taken offline: the file, and how far its upload got (a failure resumes at that step). */

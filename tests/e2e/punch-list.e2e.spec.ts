@@ -1,0 +1,125 @@
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accessibilityViolations, settled, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
+import { tinyPng } from '../support/upload-photo';
+
+/**
+ * The punch list in real Chromium (issue 30), on a desktop and a phone: the contractor adds a
+ * punch item with a photo from the checklist, marks it fixed on the punch list; the client, in
+ * another browser, sees it awaiting their check beside the checklist's progress and accepts it;
+ * the counts change on both pages. Screenshots in light and dark, axe clean.
+ */
+
+const shots = '/tmp/shots30/pl';
+mkdirSync(shots, { recursive: true });
+const openPage = usePages();
+
+async function register(page: Page, role: 'contractor' | 'client', email = uniqueEmail(role)) {
+  const [firstName, lastName] = role === 'contractor' ? ['Casey', 'Builder'] : ['Chris', 'Owner'];
+  const response = await page.request.post('/api/auth/register', { data: { firstName, lastName, email, role, password: 'first-password-1', confirmPassword: 'first-password-1' } });
+  expect(response.status()).toBe(201);
+  if (role === 'client') await verifyEmailByMail(page, email);
+  expect((await page.request.put('/api/user-session', { data: { userType: role, userName: `${firstName} ${lastName}`, chatOpenedOnce: true } })).status()).toBe(200);
+  return email;
+}
+
+/** Waits (as a person looks again) until the element reads exactly `text`. */
+const showing = (locator: Locator, text: string) => locator.filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).waitFor();
+
+async function shot(page: Page, name: string) {
+  await settled(page);
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+/** Shots in both schemes (axe in each), leaving the page in `scheme`. */
+async function shotsInBothSchemes(page: Page, name: string, scheme: 'light' | 'dark') {
+  // Nothing hovered (the pointer stays where the last click was, maybe over a button of the new page).
+  await page.mouse.move(0, 0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await shot(page, `${name}-${scheme}`);
+  const other = scheme === 'light' ? 'dark' : 'light';
+  await page.emulateMedia({ colorScheme: other });
+  // Two frames: the new scheme's colour transitions have begun, so axe waits for them to end.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await shot(page, `${name}-${other}`);
+  await page.emulateMedia({ colorScheme: scheme });
+}
+
+const sizes = [
+  { name: 'desktop', width: 1280, height: 900, colorScheme: 'light' as const },
+  { name: 'phone', width: 390, height: 844, colorScheme: 'dark' as const },
+];
+
+describe.each(sizes)('the punch list on a $name', (size) => {
+  it('the contractor adds a punch item with a photo and marks it fixed; the client accepts it; the counts follow', async () => {
+    const contractor = await openPage(size);
+    const client = await openPage(size);
+    const clientEmail = await register(client, 'client');
+    await register(contractor, 'contractor');
+    const created = await contractor.request.post('/api/projects', { data: { name: 'Maple Court', address: '12 Maple Court', clientName: 'Chris Owner', clientEmail } });
+    expect(created.status()).toBe(201);
+    const { id: projectId } = (await created.json()) as { id: string };
+    // The client proves the address by reading the project once (assigned on first read).
+    expect((await client.request.get(`/api/projects/${projectId}/checklist`)).status()).toBe(200);
+
+    await contractor.goto(`/project/${projectId}`);
+    const summary = contractor.getByTestId('punch-summary');
+    await showing(summary, 'Punch list');
+    await contractor.getByRole('button', { name: 'Add punch item' }).click();
+    const dialog = contractor.getByRole('dialog', { name: 'Add punch item' });
+    await dialog.getByLabel('Title').fill('Scratch on the vanity door');
+    await dialog.getByLabel('Note (optional)').fill('Left side, near the hinge');
+    await dialog.getByLabel('A trade').check();
+    await dialog.getByLabel('Trade name').fill('Painter');
+    await dialog.getByLabel('Due date (optional)').fill('2026-12-15');
+    await dialog.getByTestId('punch-photo-input').setInputFiles({ name: 'scratch.png', mimeType: 'image/png', buffer: tinyPng });
+    await dialog.getByRole('img', { name: 'Photo 1' }).waitFor();
+    await shotsInBothSchemes(contractor, `${size.name}-add-dialog`, size.colorScheme);
+    await dialog.getByRole('button', { name: 'Add punch item' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await showing(summary, 'Punch list: 1 open');
+    await shotsInBothSchemes(contractor, `${size.name}-checklist-contractor`, size.colorScheme);
+
+    // The punch list: the contractor marks it fixed.
+    await summary.click();
+    await contractor.getByRole('heading', { name: 'Punch list', level: 1 }).waitFor();
+    const card = contractor.getByRole('article', { name: 'Scratch on the vanity door' });
+    await card.getByRole('img', { name: 'Photo 1 of Scratch on the vanity door' }).waitFor();
+    expect(await card.getByTestId('punch-status').textContent()).toBe('Open');
+    await shotsInBothSchemes(contractor, `${size.name}-punch-list-contractor-open`, size.colorScheme);
+    await card.getByRole('button', { name: 'Mark fixed' }).click();
+    const fixDialog = contractor.getByRole('dialog', { name: 'Mark fixed' });
+    await fixDialog.getByLabel('Note (optional)').fill('Sanded and repainted');
+    await fixDialog.getByRole('button', { name: 'Mark fixed' }).click();
+    await fixDialog.waitFor({ state: 'detached' });
+    await showing(card.getByTestId('punch-status'), 'Fixed');
+    await showing(contractor.getByTestId('punch-counts'), "0 open · 1 awaiting the client's check · 0 accepted");
+
+    // The client sees it awaiting their check, and accepts it.
+    await client.goto(`/client-project/${projectId}`);
+    const clientSummary = client.getByTestId('punch-summary');
+    await showing(clientSummary, 'Punch list: 1 awaiting your check');
+    await shotsInBothSchemes(client, `${size.name}-checklist-client`, size.colorScheme);
+    await clientSummary.click();
+    const clientCard = client.getByRole('article', { name: 'Scratch on the vanity door' });
+    await clientCard.getByText('Fix: Sanded and repainted').waitFor();
+    await shotsInBothSchemes(client, `${size.name}-punch-list-client-fixed`, size.colorScheme);
+    await clientCard.getByRole('button', { name: 'Accept' }).click();
+    await showing(clientCard.getByTestId('punch-status'), 'Accepted');
+    await showing(client.getByTestId('punch-counts'), '0 open · 0 awaiting your check · 1 accepted');
+
+    // The contractor's open page hears of it (live).
+    await showing(card.getByTestId('punch-status'), 'Accepted');
+    // Filtered by status: none open.
+    await contractor.getByRole('button', { name: 'Open', exact: true }).click();
+    await contractor.getByText('No punch items match these filters').waitFor();
+    await contractor.getByRole('button', { name: 'All', exact: true }).click();
+    await shotsInBothSchemes(contractor, `${size.name}-punch-list-contractor-accepted`, size.colorScheme);
+
+    // Back on the checklist, nothing is open or awaiting: the counts are left out.
+    await client.goto(`/client-project/${projectId}`);
+    await showing(clientSummary, 'Punch list');
+  });
+});
