@@ -111,33 +111,33 @@ async function publishedAnswer(uploadKey: string): Promise<PublishAnswer | undef
   return undefined;
 }
 
+/** The publish itself, by the request that claimed it: checks, evidence, copies, record, event. */
 async function publishChecked(caller: Caller, input: PublishInput, uploadKey: string, owner: PhotoOwner): Promise<PublishAnswer> {
-  const upload = { key: uploadKey };
-  const head = await headObject(upload.key);
+  const head = await headObject(uploadKey);
   if (!head) throw invalid('objectURL', 'Nothing has been uploaded to this URL yet.');
   if (head.bytes > MAX_PHOTO_BYTES) {
-    await refused(caller, upload.key);
+    await refused(caller, uploadKey);
     throw new DomainError('too_large', photoMessages.tooLarge, { objectURL: [photoMessages.tooLarge] });
   }
   // A POST cut off halfway: S3 would not have stored it, s3rver does. Never published.
   if (input.bytes !== undefined && input.bytes !== head.bytes) {
-    await refused(caller, upload.key);
+    await refused(caller, uploadKey);
     throw invalid('bytes', photoMessages.bytesMismatch);
   }
-  const kind = head.bytes > 0 ? sniffImage(await changedAsConflict(() => readFirstBytes(upload.key, SNIFF_BYTES, head.etag))) : undefined;
+  const kind = head.bytes > 0 ? sniffImage(await changedAsConflict(() => readFirstBytes(uploadKey, SNIFF_BYTES, head.etag))) : undefined;
   if (!kind) {
-    await refused(caller, upload.key);
+    await refused(caller, uploadKey);
     throw invalid('objectURL', photoMessages.notAnImage);
   }
   if (kind.extension === 'heic' || kind.extension === 'heif') {
-    await refused(caller, upload.key);
+    await refused(caller, uploadKey);
     throw invalid('objectURL', photoMessages.heic);
   }
 
-  const original = await changedAsConflict(() => readObject(upload.key, head.etag));
+  const original = await changedAsConflict(() => readObject(uploadKey, head.etag));
   const prepared = await preparedCopies(original).catch(async (error: unknown) => {
     if (!(error instanceof UndecodableImage)) throw error;
-    await refused(caller, upload.key);
+    await refused(caller, uploadKey);
     throw invalid('objectURL', photoMessages.notAnImage);
   });
   const evidence = photoEvidence({
@@ -151,9 +151,9 @@ async function publishChecked(caller: Caller, input: PublishInput, uploadKey: st
   });
 
   // Named after the upload's token: publishes of one upload racing each other write the same objects.
-  const publishedKey = newPublishedKey(prepared.display.extension, tokenOfUploadKey(upload.key));
+  const publishedKey = newPublishedKey(prepared.display.extension, tokenOfUploadKey(uploadKey));
   const objectPath = objectPathOf(publishedKey);
-  await changedAsConflict(() => copyObject(upload.key, originalKeyOf(publishedKey), kind.contentType, head.etag));
+  await changedAsConflict(() => copyObject(uploadKey, originalKeyOf(publishedKey), kind.contentType, head.etag));
   await putObject(publishedKey, prepared.display.bytes, prepared.display.contentType);
   await putObject(thumbnailKeyOf(publishedKey), prepared.thumbnail.bytes, prepared.thumbnail.contentType);
   const saved = await savePhotoRecord({
@@ -180,9 +180,9 @@ async function publishChecked(caller: Caller, input: PublishInput, uploadKey: st
     const target = { projectId: owner.access.summary.id, tenantId: owner.access.summary.contractorId };
     await runCommands(projectDecider, inProject(target), [{ type: 'recordPhoto', photo }], { by: caller, projection: projectViews, head: owner.access.head, respond: () => answer });
   }
-  await markPublished(upload.key, objectPath);
-  await releasePendingUpload(caller.principal.userId, tokenOfUploadKey(upload.key));
-  await deleteObject(upload.key);
+  await markPublished(uploadKey, objectPath);
+  await releasePendingUpload(caller.principal.userId, tokenOfUploadKey(uploadKey));
+  await deleteObject(uploadKey);
   return answer;
 }
 
