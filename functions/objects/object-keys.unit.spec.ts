@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPublishedKey, newUploadKey, objectPathOf, parseUploadURL, servedObjectKey, withoutQuery } from './object-keys';
+import { newPublishedKey, newUploadKey, objectPathOf, originalKeyOf, parseUploadURL, servedObjectKey, thumbnailKeyOf, tokenOfUploadKey, withoutQuery } from './object-keys';
 
 /** Pending upload keys, published keys, and what the local gateway serves. */
 
@@ -15,6 +15,14 @@ describe('keys', () => {
     expect(a).not.toBe(b);
     expect(a).toMatch(new RegExp(`^uploads/${userId}/[A-Za-z0-9_-]{32}$`));
     expect(newPublishedKey('jpg')).toMatch(/^objects\/[A-Za-z0-9_-]{32}\.jpg$/);
+  });
+
+  it("names a photo's private original and thumbnail after its served copy, and publishes an upload under its own token (issue 30)", () => {
+    expect(originalKeyOf(`objects/${token}.jpg`)).toBe(`originals/${token}.jpg`);
+    expect(thumbnailKeyOf(`objects/${token}.jpg`)).toBe(`thumbnails/${token}.jpg.webp`);
+    expect(tokenOfUploadKey(newUploadKey(userId, token))).toBe(token);
+    // Neither is under objects/: the photo route never serves them.
+    expect(servedObjectKey(`/${originalKeyOf(`objects/${token}.jpg`)}`)).toBeUndefined();
   });
 
   it('drops the query (signature, expiry) of a presigned URL', () => {
