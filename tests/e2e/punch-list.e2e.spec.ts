@@ -89,6 +89,13 @@ describe.each(sizes)('the punch list on a $name', (size) => {
     await card.getByRole('img', { name: 'Photo 1 of Scratch on the vanity door' }).waitFor();
     expect(await card.getByTestId('punch-status').textContent()).toBe('Open');
     await shotsInBothSchemes(contractor, `${size.name}-punch-list-contractor-open`, size.colorScheme);
+    // Its author changes its due date while it is open.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const editDialog = contractor.getByRole('dialog', { name: 'Edit punch item' });
+    await editDialog.getByLabel('Due date (optional)').fill('2026-12-20');
+    await editDialog.getByRole('button', { name: 'Save' }).click();
+    await editDialog.waitFor({ state: 'detached' });
+    await card.getByText('2026-12-20').waitFor();
     await card.getByRole('button', { name: 'Mark fixed' }).click();
     const fixDialog = contractor.getByRole('dialog', { name: 'Mark fixed' });
     await fixDialog.getByLabel('Note (optional)').fill('Sanded and repainted');

@@ -9,7 +9,8 @@ import { buttonClass } from '../components/button';
 import { ModalDialog } from '../components/dialog';
 import { SelectField, SubmitButton, TextAreaField, TextField } from '../components/form';
 import { toast } from '../components/toast';
-import { addPunchItem } from './punch-api';
+import type { PunchItem } from '../../contract/punch';
+import { addPunchItem, changePunchItem } from './punch-api';
 import { PunchPhotoPicker } from './punch-photo-picker';
 import { savedOffline } from './punch-words';
 
@@ -21,24 +22,33 @@ import { savedOffline } from './punch-words';
 export default function AddPunchDialog({ projectId, open, onOpenChange, roomId }: { projectId: string; open: boolean; onOpenChange: (open: boolean) => void; roomId?: string }) {
   return (
     <ModalDialog open={open} onOpenChange={onOpenChange} title="Add punch item" description="Something still to fix: where it is, who fixes it and by when.">
-      <AddPunchForm projectId={projectId} roomId={roomId} onDone={() => onOpenChange(false)} />
+      <PunchForm projectId={projectId} roomId={roomId} onDone={() => onOpenChange(false)} />
     </ModalDialog>
   );
 }
 
-function AddPunchForm({ projectId, roomId: initialRoom, onDone }: { projectId: string; roomId?: string; onDone: () => void }) {
+/** Edit punch item: its author, or the contractor, while it is open (its room stays: a new item goes elsewhere). */
+export function EditPunchDialog({ item, open, onOpenChange }: { item: PunchItem; open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <ModalDialog open={open} onOpenChange={onOpenChange} title="Edit punch item">
+      <PunchForm projectId={item.projectId} roomId={item.roomId} editing={item} onDone={() => onOpenChange(false)} />
+    </ModalDialog>
+  );
+}
+
+function PunchForm({ projectId, roomId: initialRoom, editing, onDone }: { projectId: string; roomId?: string; editing?: PunchItem; onDone: () => void }) {
   const queryClient = useQueryClient();
   const checklist = useQuery(queries.checklist(projectId));
   const rooms = checklist.data?.rooms ?? [];
   const id = useId();
   const [roomId, setRoomId] = useState(initialRoom ?? rooms[0]?.id ?? '');
-  const [itemId, setItemId] = useState('');
-  const [title, setTitle] = useState('');
-  const [note, setNote] = useState('');
-  const [assignee, setAssignee] = useState<'contractor' | 'trade'>('contractor');
-  const [trade, setTrade] = useState('');
-  const [dueDate, setDueDate] = useState('');
-  const [photos, setPhotos] = useState<string[]>([]);
+  const [itemId, setItemId] = useState(editing?.itemId ?? '');
+  const [title, setTitle] = useState(editing?.title ?? '');
+  const [note, setNote] = useState(editing?.note ?? '');
+  const [assignee, setAssignee] = useState<'contractor' | 'trade'>(editing?.assignee.kind ?? 'contractor');
+  const [trade, setTrade] = useState(editing?.assignee.kind === 'trade' ? editing.assignee.name : '');
+  const [dueDate, setDueDate] = useState(editing?.dueDate ?? '');
+  const [photos, setPhotos] = useState<string[]>([...(editing?.photos ?? [])]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   // The rooms may come after the form (read meanwhile): the first one until one is chosen.
@@ -58,19 +68,19 @@ function AddPunchForm({ projectId, roomId: initialRoom, onDone }: { projectId: s
     if (Object.keys(found).length) return;
     setPending(true);
     try {
-      const result = await addPunchItem(queryClient, projectId, {
-        roomId: room,
+      const fields = {
         itemId: itemId || null,
         title: title.trim(),
         note: note.trim(),
-        assignee: assignee === 'trade' ? { kind: 'trade', name: trade.trim() } : { kind: 'contractor' },
+        assignee: assignee === 'trade' ? { kind: 'trade' as const, name: trade.trim() } : { kind: 'contractor' as const },
         dueDate: dueDate || null,
         photos,
-      });
-      toast(result.status === 'waiting' ? savedOffline : { title: 'Punch item added' });
+      };
+      const result = editing ? await changePunchItem(queryClient, editing, fields) : await addPunchItem(queryClient, projectId, { roomId: room, ...fields });
+      toast(result.status === 'waiting' ? savedOffline : { title: editing ? 'Punch item saved' : 'Punch item added' });
       onDone();
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'The punch item was not added. Please try again.') });
+      toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, editing ? 'The punch item was not saved. Please try again.' : 'The punch item was not added. Please try again.') });
     } finally {
       setPending(false);
     }
@@ -79,7 +89,7 @@ function AddPunchForm({ projectId, roomId: initialRoom, onDone }: { projectId: s
   return (
     <form noValidate onSubmit={(event) => void save(event)} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField id={`${id}-room`} label="Room" error={errors.roomId} value={room} onChange={(event) => (setRoomId(event.target.value), setItemId(''))}>
+        <SelectField id={`${id}-room`} label="Room" error={errors.roomId} value={room} disabled={Boolean(editing)} onChange={(event) => (setRoomId(event.target.value), setItemId(''))}>
           {rooms.map((room) => (
             <option key={room.id} value={room.id}>
               {displayName(room)}
@@ -120,7 +130,7 @@ function AddPunchForm({ projectId, roomId: initialRoom, onDone }: { projectId: s
         <Dialog.Close type="button" className={buttonClass.secondary}>
           Cancel
         </Dialog.Close>
-        <SubmitButton pending={pending}>Add punch item</SubmitButton>
+        <SubmitButton pending={pending}>{editing ? 'Save' : 'Add punch item'}</SubmitButton>
       </div>
     </form>
   );

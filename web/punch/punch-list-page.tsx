@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Check, ClipboardList, Plus, RotateCcw, Wrench } from 'lucide-react';
+import { ArrowLeft, Check, ClipboardList, Pencil, Plus, RotateCcw, Wrench } from 'lucide-react';
 import { lazy, useEffect, useId, useMemo, useState } from 'react';
 import type { ChecklistRoom } from '../../contract/projects';
 import type { PunchItem, PunchStatus } from '../../contract/punch';
@@ -25,6 +25,7 @@ import { assigneeText, savedOffline, statusLabels } from './punch-words';
 const AddPunchDialog = lazy(() => import('./add-punch-dialog'));
 const MarkFixedDialog = lazy(() => import('./punch-status-dialogs').then((module) => ({ default: module.MarkFixedDialog })));
 const ReopenDialog = lazy(() => import('./punch-status-dialogs').then((module) => ({ default: module.ReopenDialog })));
+const EditPunchDialog = lazy(() => import('./add-punch-dialog').then((module) => ({ default: module.EditPunchDialog })));
 
 const filters: readonly { value: PunchStatus | undefined; label: string }[] = [
   { value: undefined, label: 'All' },
@@ -161,7 +162,9 @@ function RoomPunch({ room, items, role }: { room: ChecklistRoom; items: readonly
 
 function PunchCard({ item, role, itemName }: { item: PunchItem; role: 'contractor' | 'client'; itemName: string | undefined }) {
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'fixed' | 'reopen' | null>(null);
+  const [dialog, setDialog] = useState<'fixed' | 'reopen' | 'edit' | null>(null);
+  // Its author, or the contractor (who runs the job), changes it while it is open.
+  const editable = item.status === 'open' && (role === 'contractor' || item.addedByMe);
   const [accepting, setAccepting] = useState(false);
   const titleId = useId();
   const accept = async () => {
@@ -223,6 +226,12 @@ function PunchCard({ item, role, itemName }: { item: PunchItem; role: 'contracto
         </ul>
       )}
       <div className="flex flex-wrap gap-2">
+        {editable && (
+          <button type="button" onClick={() => setDialog('edit')} className={`${buttonClass.secondary} px-3 py-1.5`}>
+            <Pencil aria-hidden="true" className="size-4" />
+            Edit
+          </button>
+        )}
         {role === 'contractor' && item.status === 'open' && (
           <button type="button" onClick={() => setDialog('fixed')} className={`${buttonClass.secondary} px-3 py-1.5`}>
             <Wrench aria-hidden="true" className="size-4" />
@@ -244,6 +253,9 @@ function PunchCard({ item, role, itemName }: { item: PunchItem; role: 'contracto
       </div>
       <OnceOpened open={dialog === 'fixed'}>
         <MarkFixedDialog item={item} open={dialog === 'fixed'} onOpenChange={(open) => setDialog(open ? 'fixed' : null)} />
+      </OnceOpened>
+      <OnceOpened open={dialog === 'edit'}>
+        <EditPunchDialog item={item} open={dialog === 'edit'} onOpenChange={(open) => setDialog(open ? 'edit' : null)} />
       </OnceOpened>
       <OnceOpened open={dialog === 'reopen'}>
         <ReopenDialog item={item} open={dialog === 'reopen'} onOpenChange={(open) => setDialog(open ? 'reopen' : null)} />
