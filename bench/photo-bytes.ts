@@ -88,8 +88,14 @@ async function measure(projectId: string, way: 'before' | 'after', session: Cook
   });
   // Before issue 30 the checklist drew each photo from its full image: the same request, answered with it.
   if (way === 'before') await page.route('**/objects/**', (route) => route.continue({ url: route.request().url().replace(/\?size=thumb$/, '') }));
+  // Settled: every photo given a source has loaded and no image request came for a second (the lazy ones start late).
   const counted = async () => {
-    await page.waitForLoadState('networkidle');
+    let seen = -1;
+    while (seen !== images.length) {
+      seen = images.length;
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img[src^="/objects/"]')].every((img) => img.complete), undefined, { timeout: 120_000 });
+      await page.waitForTimeout(1000);
+    }
     const sizes = await Promise.all(images);
     return { requests: sizes.length, kb: Math.round(sizes.reduce((sum, size) => sum + size, 0) / 1024) };
   };

@@ -11,7 +11,8 @@ import { accessibilityViolations, expectNoHorizontalOverflow, settled, uniqueEma
  * a dialog, marked up (an arrow and a text label) and saved through the outbox, kept over a reload
  * and in the item's history; two photos paired as Before and After; a publish cut off (its request
  * aborted, or the page reloaded while it is on its way) is tried again and the item gets the
- * published `/objects/…` path, never the upload's own address.
+ * published `/objects/…` path, never the upload's own address; an upload the server finds
+ * incomplete is posted again; a photo answered 403 shows the placeholder.
  */
 
 const openPage = usePages();
@@ -151,6 +152,8 @@ describe('photos as evidence: location, thumbnails, markup, before / after', () 
 
       // Kept: after a reload the thumbnail carries its markup, the item its pair, the history says so.
       await page.reload();
+      // A thumbnail is fetched once near the window (the reload may keep the page scrolled elsewhere).
+      await countertops(page).scrollIntoViewIfNeeded();
       await countertops(page).getByTestId('markup-overlay').waitFor();
       await countertops(page).getByText('Before', { exact: true }).waitFor();
       const kept = await countertopsItem(page, projectId);
@@ -158,6 +161,8 @@ describe('photos as evidence: location, thumbnails, markup, before / after', () 
       expect(kept.photoMarkup?.[before!]?.shapes[1]?.text).toBe('Crack');
       const history = (await (await page.request.get(`/api/checklist-items/${kept.id}/history`)).json()) as { entries: { eventType: string }[] };
       expect(history.entries.map((entry) => entry.eventType)).toEqual(expect.arrayContaining(['PhotoMarkupSet', 'PhotoPairsChanged']));
+      // At the page's top: the sticky action bar over a scrolled card is not what this looks at.
+      await page.evaluate(() => window.scrollTo(0, 0));
       expect(await accessibilityViolations(page)).toEqual([]);
       await shot(page, `thumbnails-${suffix}`, countertops(page));
 
@@ -170,7 +175,7 @@ describe('photos as evidence: location, thumbnails, markup, before / after', () 
     });
   }
 
-  it('retries a publish cut off, on the page and after a reload: the item gets the published path', async () => {
+  it('retries a publish cut off (aborted, or the page reloaded) and an upload that did not arrive whole: the item gets the published path; a 403 photo shows the placeholder', async () => {
     const page = await openPage();
     const projectId = await contractorWithProject(page);
     await page.goto(`/project/${projectId}`);
@@ -205,12 +210,30 @@ describe('photos as evidence: location, thumbnails, markup, before / after', () 
     expect(item.referenceImages).toHaveLength(2);
     expect(item.referenceImages.every((path) => path.startsWith('/objects/'))).toBe(true);
 
+    // The server finds the upload incomplete (400 on bytes: a POST cut off halfway): the file is posted again, once, and published.
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().startsWith(`${process.env.AWS_ENDPOINT_URL_S3}/`)) posts.push(request.url());
+    });
+    let refused = false;
+    await page.route('**/api/objects/acl', async (route) => {
+      if (refused) return route.continue();
+      refused = true;
+      await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'The upload did not arrive whole.', fieldErrors: { bytes: ['The upload did not arrive whole.'] } }) });
+    });
+    await uploadPhoto(page, 'again.jpg', await wallPhoto('#b0c0a0'));
+    await countertops(page).getByRole('img', { name: 'Reference Images 3', exact: true }).waitFor();
+    expect(posts).toHaveLength(2);
+    expect((await countertopsItem(page, projectId)).referenceImages.every((path) => path.startsWith('/objects/'))).toBe(true);
+    await page.unroute('**/api/objects/acl');
+
     // A photo the server will not serve (403: signed out elsewhere, removed from the project) shows the placeholder, not a broken image.
     // On the context, so the service worker's requests meet it too; its photo cache emptied first (as sign-out does).
     await page.context().route('**/objects/**', (route) => route.fulfill({ status: 403, body: 'Forbidden' }));
     await page.evaluate(() => caches.delete('cc-photos'));
     await page.reload();
+    await countertops(page).scrollIntoViewIfNeeded();
     await countertops(page).getByRole('img', { name: 'Image not available' }).first().waitFor();
-    expect(await countertops(page).getByRole('img', { name: 'Image not available' }).count()).toBe(2);
+    expect(await countertops(page).getByRole('img', { name: 'Image not available' }).count()).toBe(3);
   });
 });

@@ -107,13 +107,12 @@ export function PhotoThumb({ src, alt, onOpen }: { src: string; alt: string; onO
       type="button"
       onClick={onOpen}
       title="Open photo"
-      aria-label={alt}
       className="relative block size-full cursor-zoom-in bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:bg-gray-800"
     >
       <img
         src={shown ? (published ? thumbnailPathOf(src) : safe) : undefined}
-        // Not yet fetched: kept out of sight (its box holds the place), the button named meanwhile.
-        style={shown ? undefined : { visibility: 'hidden' }}
+        // Not yet fetched: transparent (no broken-image mark), its box holding the place.
+        style={shown ? undefined : { opacity: 0 }}
         alt={alt}
         width={THUMB_PX}
         height={THUMB_PX}

@@ -25,6 +25,8 @@ export interface PhotoJob {
   readonly location?: string;
   /** What the publish sends besides the file's address (issue 30): the device's capture time and, when the person ticked 'Include location', where. */
   readonly evidence?: PhotoEvidence;
+  /** Posted again after the server found the first upload incomplete (its size not the file's): once only. */
+  readonly reposted?: boolean;
   readonly objectPath?: string;
   readonly patch?: Readonly<Record<string, unknown>>;
 }

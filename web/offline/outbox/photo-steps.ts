@@ -47,7 +47,13 @@ export async function sendPhoto(command: OutboxCommand, queryClient: QueryClient
       await step({ location: `${job.form!.uploadURL}/${job.form!.fields.key}` });
     }
     if (!job.objectPath) {
-      const published = await sendRequest(command, { route: 'publishObject', body: publishBody(command, job), key: `${command.id}-publish` });
+      const published = await sendRequest(command, { route: 'publishObject', body: publishBody(command, job), key: `${command.id}-publish${job.reposted ? '-again' : ''}` });
+      // The upload did not arrive whole (its stored size is not the file's: a POST cut off halfway): the file is
+      // still here, so it is posted again, once, and published under a key of its own.
+      if (published.kind === 'refused' && !job.reposted && refusedField(published.error) === 'bytes') {
+        await step({ form: undefined, location: undefined, reposted: true });
+        return { kind: 'unsent' };
+      }
       // Cut off (no network, a timeout, a reload before this): publishing is safe to repeat, so it is tried again later.
       // A 5xx is the server's trouble, not the photo's: tried again too. A 4xx is for good: dropped, its reason the toast's
       // (or the dialog's). Never the upload's own address on the item: the server deletes it once published (issue 30).
@@ -62,6 +68,9 @@ export async function sendPhoto(command: OutboxCommand, queryClient: QueryClient
     return { kind: 'unsent' };
   }
 }
+
+/** The field a 400 names first, if any. */
+const refusedField = (error: ApiError) => Object.keys((error.body as { fieldErrors?: Record<string, unknown> } | undefined)?.fieldErrors ?? {})[0];
 
 /**
  * PUT /api/objects/acl's body (issue 30): the upload's address, the project, the size the device
