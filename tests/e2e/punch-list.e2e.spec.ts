@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, settled, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
+import { setNetwork, whenControlled } from '../support/offline';
 import { tinyPng } from '../support/upload-photo';
 
 /**
@@ -128,5 +129,37 @@ describe.each(sizes)('the punch list on a $name', (size) => {
     // Back on the checklist, nothing is open or awaiting: the counts are left out.
     await client.goto(`/client-project/${projectId}`);
     await showing(clientSummary, 'Punch list');
+  });
+});
+
+describe('the punch list in field mode', () => {
+  it('adds a punch item offline: kept on the device, shown at once, sent when the connection is back', async () => {
+    const contractor = await openPage({ width: 1280, height: 900 });
+    await register(contractor, 'contractor');
+    const created = await contractor.request.post('/api/projects', { data: { name: 'Cedar Row', address: '4 Cedar Row', clientName: 'Chris Owner' } });
+    const { id: projectId } = (await created.json()) as { id: string };
+    await contractor.goto(`/project/${projectId}/punch-list`);
+    await contractor.getByText('No punch items yet').waitFor();
+    // The app's files come from the service worker offline (the dialog's code too).
+    await whenControlled(contractor);
+    await contractor.getByText('No punch items yet').waitFor();
+
+    await setNetwork(contractor, false);
+    await contractor.getByRole('button', { name: 'Add punch item' }).click();
+    const dialog = contractor.getByRole('dialog', { name: 'Add punch item' });
+    await dialog.getByLabel('Title').fill('Loose stair rail');
+    // A photo needs the server: offline the button says so.
+    expect(await dialog.getByRole('button', { name: 'Add photo' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Add punch item' }).click();
+    await contractor.getByText('Saved on this device', { exact: true }).waitFor();
+    const card = contractor.getByRole('article', { name: 'Loose stair rail' });
+    await showing(card.getByTestId('punch-status'), 'Open');
+    await shot(contractor, 'desktop-punch-list-offline-light');
+
+    await setNetwork(contractor, true);
+    await contractor.goto(`/project/${projectId}`);
+    await showing(contractor.getByTestId('punch-summary'), 'Punch list: 1 open');
+    const listed = (await (await contractor.request.get(`/api/projects/${projectId}/punch-items`)).json()) as { title: string }[];
+    expect(listed.map((item) => item.title)).toEqual(['Loose stair rail']);
   });
 });
