@@ -32,6 +32,11 @@ const summaries: Record<string, string> = {
   RoomDeleted: 'Deleted the room',
   MessagePosted: 'Sent a message',
   MessagesRead: 'Read messages',
+  PunchItemAdded: 'Added a punch item',
+  PunchItemEdited: 'Edited a punch item',
+  PunchItemFixed: 'Marked a punch item fixed',
+  PunchItemAccepted: 'Accepted a punch item',
+  PunchItemReopened: 'Reopened a punch item',
 };
 
 /** 'Kitchen › Herringbone floor', 'Room: Kitchen', 'Project', 'Chat'. */
