@@ -23,8 +23,12 @@ export const servedExtensions = ['jpg', 'webp'] as const;
 
 const inside = (edge: number) => ({ width: edge, height: edge, fit: 'inside' as const, withoutEnlargement: true });
 
-/** sharp reads untrusted bytes: a bounded pixel count (a "decompression bomb" is refused), first frame only. */
-const open = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: 100_000_000, failOn: 'error' }).rotate();
+/**
+ * sharp reads untrusted bytes: a bounded pixel count (a "decompression bomb" is refused), first
+ * frame only. As leniently as browsers show pictures (a bad checksum, a JPEG cut short by the
+ * camera): what decodes is served, the original is kept as it came; what does not is refused.
+ */
+const open = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: 100_000_000, failOn: 'none' }).rotate();
 
 /** The copy served at the photo's path. */
 export async function displayCopy(bytes: Uint8Array): Promise<PhotoCopy> {
