@@ -142,7 +142,7 @@ export function projectTrail(projectId: string, streams: readonly AuditStream[])
 
   // Change orders (issue 30): about the checklist item when they name exactly one (so its filter finds them), else the project.
   for (const { streamId, events } of byKind.changeOrder) {
-    for (const { entry, itemIds } of changeOrderTrailEntries(upcast(events))) {
+    for (const { entry, itemIds } of changeOrderTrailEntries(upcast(events), (id) => items.find((candidate) => candidate.id === id)?.name)) {
       const item = itemIds.length === 1 ? items.find((candidate) => candidate.id === itemIds[0]) : undefined;
       entries.push({ ...entry, streamId, subject: item ? { kind: 'item', itemId: item.id, itemName: item.name, roomId: item.roomId } : { kind: 'project' } });
     }

@@ -136,5 +136,11 @@ describe('change orders (issue 30)', () => {
     await contractor.goto(link.slice(link.indexOf('/change-orders/')));
     await contractor.getByText(/^Signed by Jane Client on /).waitFor();
     await shots(contractor, 'signed-desktop');
+
+    // The Audit page lists the signature with what was signed and its hash.
+    await contractor.goto(`/project/${projectId}/audit`);
+    const signedEntry = contractor.getByRole('listitem').filter({ hasText: 'Signed a change order' });
+    await signedEntry.getByText('Document SHA-256').waitFor();
+    await shots(contractor, 'audit-desktop');
   });
 });

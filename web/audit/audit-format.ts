@@ -1,6 +1,6 @@
 import type { AuditSubject, ProjectAuditEntry } from '../../contract/audit';
 import type { ChecklistItem } from '../../contract/projects';
-import { changeLines, eventSummary, showsChanges, valueText, type ChangeLine } from '../history/format';
+import { changeLines, eventSummary, fieldLabel, showsChanges, valueText, type ChangeLine } from '../history/format';
 
 /**
  * The Audit page's pure rules: what an entry is about, what it did, and its field lines in the
@@ -37,6 +37,11 @@ const summaries: Record<string, string> = {
   PunchItemFixed: 'Marked a punch item fixed',
   PunchItemAccepted: 'Accepted a punch item',
   PunchItemReopened: 'Reopened a punch item',
+  ChangeOrderDrafted: 'Drafted a change order',
+  ChangeOrderEdited: 'Edited a change order',
+  ChangeOrderSent: 'Sent a change order to the client',
+  ChangeOrderSigned: 'Signed a change order',
+  ChangeOrderDeclined: 'Declined a change order',
 };
 
 /** 'Kitchen › Herringbone floor', 'Room: Kitchen', 'Project', 'Chat'. */
@@ -70,5 +75,5 @@ export function entryLines(entry: ProjectAuditEntry): ChangeLine[] {
   }
   if (!listsFields(entry)) return [];
   // Rooms show as their own entries; the project's fields as the project form names them.
-  return entry.changes.filter(({ field }) => !field.startsWith('room:')).map(({ field, before, after }) => ({ kind: 'value', label: projectFieldLabels[field] ?? field, before: valueText(before), after: valueText(after) }));
+  return entry.changes.filter(({ field }) => !field.startsWith('room:')).map(({ field, before, after }) => ({ kind: 'value', label: projectFieldLabels[field] ?? fieldLabel(field), before: valueText(before), after: valueText(after) }));
 }

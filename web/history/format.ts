@@ -34,6 +34,18 @@ const fieldLabels: Record<string, string> = {
   decideBy: 'Decide by',
   leadTimeDays: 'Lead time (days)',
   approval: 'Approval',
+  // Issue 30: a change order's fields in its audit entries.
+  changeOrder: 'Change order',
+  description: 'Description',
+  items: 'Items',
+  priceChange: 'Price change',
+  scheduleChange: 'Schedule change',
+  status: 'Status',
+  supersedes: 'Supersedes',
+  signedBy: 'Signed by',
+  documentHash: 'Document SHA-256',
+  signedDocument: 'Signed document (canonical JSON)',
+  declineReason: 'Decline reason',
 };
 
 const cabinetLabels: Record<string, string> = {
