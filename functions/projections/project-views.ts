@@ -187,10 +187,11 @@ export const projectViews: Projection<ProjectState, ProjectEvent> = {
           const counts = view ?? zeroCounts;
           // Only if no item changed the room's counters since we read them (else: retry).
           const budget = budgetCondition(view);
+          const punch = punchCondition(view);
           writes.delete(roomKey, {
-            expression: `#total = :total AND #completed = :completed AND isComplete = :isComplete AND ${budget.expression}`,
-            names: { '#total': 'total', '#completed': 'completed', ...budget.names },
-            values: { ':total': counts.total, ':completed': counts.completed, ':isComplete': view?.isComplete ?? false, ...budget.values },
+            expression: `#total = :total AND #completed = :completed AND isComplete = :isComplete AND ${budget.expression} AND ${punch.expression}`,
+            names: { '#total': 'total', '#completed': 'completed', ...budget.names, ...punch.names },
+            values: { ':total': counts.total, ':completed': counts.completed, ':isComplete': view?.isComplete ?? false, ...budget.values, ...punch.values },
           });
           writes.delete(stateKeys.roomPointer(stored.data.roomId));
           // The room's items leave the project's budget with it (counters missing on a room that never had one).
@@ -240,6 +241,18 @@ function budgetCondition(view: BudgetView | undefined) {
   return {
     expression: parts.map((part) => part.expression).join(' AND '),
     names: { '#allowanceCents': 'allowanceCents', '#costCents': 'costCents' },
+    values: Object.assign({}, ...parts.map((part) => part.values)) as Record<string, unknown>,
+  };
+}
+
+/** The room's punch counters (issue 30) are still as read, so the summary loses exactly the room's punch items (absent, if they were). */
+function punchCondition(view: Partial<PunchCounts> | undefined) {
+  const parts = (['punchOpen', 'punchFixed', 'punchAccepted'] as const).map((name) =>
+    view?.[name] === undefined ? { expression: `attribute_not_exists(#${name})`, values: {} } : { expression: `#${name} = :${name}`, values: { [`:${name}`]: view[name] } },
+  );
+  return {
+    expression: parts.map((part) => part.expression).join(' AND '),
+    names: { '#punchOpen': 'punchOpen', '#punchFixed': 'punchFixed', '#punchAccepted': 'punchAccepted' },
     values: Object.assign({}, ...parts.map((part) => part.values)) as Record<string, unknown>,
   };
 }
