@@ -62,6 +62,11 @@ describe('allowances and costs', () => {
       difference: 515.34,
       // Every room, in the checklist's order, by the name it shows; a room without a budget sums to zero.
       rooms: rooms.map((room) => expect.objectContaining({ roomId: room.id })),
+      // Issue 30: no change order signed, nothing moved.
+      changeOrders: { signed: 0, total: 0, scheduleDays: 0 },
+      costWithChangeOrders: 2184.76,
+      targetCompletionDate: null,
+      adjustedTargetCompletionDate: null,
     });
     const byRoom = (answer: { rooms: { roomId: string }[] }, roomId: string) => answer.rooms.find((room) => room.roomId === roomId);
     expect(byRoom(await budget(), study.id)).toEqual({ roomId: study.id, name: study.name, allowance: 2300.1, cost: 2184.76, difference: 115.34 });
