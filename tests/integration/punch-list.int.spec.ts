@@ -138,6 +138,20 @@ describe('a punch item', () => {
   });
 });
 
+describe('a punch item sent twice', () => {
+  it('is added once and answered alike for one Idempotency-Key (a phone replaying its outbox)', async () => {
+    const { contractor, projectId, kitchen } = await projectWithRooms();
+    const key = crypto.randomUUID();
+    const send = () => contractor.api.request('POST', `/api/projects/${projectId}/punch-items`, { roomId: kitchen, title: 'Cracked tile' }, { 'Idempotency-Key': key });
+    const [first, second] = [await send(), await send()];
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body).toEqual(first.body);
+    expect((await list(contractor.api, projectId)).map((item) => item.title)).toEqual(['Cracked tile']);
+    const fix = () => contractor.api.request('PATCH', `/api/punch-items/${first.body.id}`, { status: 'fixed' }, { 'Idempotency-Key': `${key}-fix` });
+    expect((await fix()).body).toEqual((await fix()).body);
+  });
+});
+
 describe('the punch list', () => {
   it('is counted per room and project on the checklist\'s read, filtered by status and room, and its client-made id is kept', async () => {
     const { contractor, client, projectId, kitchen, den } = await projectWithRooms();
