@@ -292,6 +292,30 @@ describe('the record of a signature', () => {
     expect(failed?.stdout).toContain(`${changeOrderStreamId(id)} v3: the signed change order's document hashes to`);
   });
 
+  it("the client's Delete Account erases the typed name: the signature reads Deleted user, and the record still verifies", async () => {
+    const { contractor, client, projectId, itemId } = await project();
+    const { id } = (await create(contractor.api, projectId, terms(itemId))).body;
+    await send(contractor.api, id);
+    const read = (await get(client.api, id)).body;
+    const typed = `Jane Quillfeather-${randomUUID().slice(0, 8)}`;
+    expect((await sign(client.api, id, { fullName: typed, consent: true, documentHash: read.documentHash })).status).toBe(200);
+    expect((await client.api.delete('/api/auth/account')).status).toBe(200);
+
+    const after = (await get(contractor.api, id)).body;
+    expect(after.signature).toMatchObject({ fullName: 'Deleted user', documentHash: read.documentHash });
+    const history = JSON.stringify((await contractor.api.get(`/api/projects/${projectId}/history`)).body);
+    expect(history).not.toContain(typed);
+    expect(history).toContain('Change order “Brass faucet” signed by Deleted user');
+    // The budget keeps the signed change order: erasure removes a name, not what was agreed.
+    expect((await budget(contractor.api, projectId)).changeOrders).toEqual({ signed: 1, total: 340, scheduleDays: 5 });
+    const exported = (await contractor.api.get<AuditExport>(`/api/projects/${projectId}/audit-export`)).body;
+    expect(JSON.stringify(exported)).not.toContain(typed);
+    const file = join(workDir, 'erased.json');
+    writeFileSync(file, JSON.stringify(exported));
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file, '--jwks', `${new ApiClient().baseUrl}/api/audit/keys`], { env: process.env });
+    expect(stdout).toContain(`ok   ${changeOrderStreamId(id)} 3 events`);
+  });
+
   it('the PDF, for both, shows the change order and once signed the signature block', async () => {
     const { contractor, client, projectId, itemId } = await project();
     const { id } = (await create(contractor.api, projectId, terms(itemId))).body;
