@@ -20,6 +20,8 @@ export interface ChangeOrderState extends ChangeOrderTerms {
   readonly projectId: string;
   readonly status: ChangeOrderStatus;
   readonly supersedes: string | null;
+  /** The client it was last sent to: theirs to answer (a project moved to another client sends it again). */
+  readonly sentTo: string | null;
   /** The stream's version after the state's last event: the document names it. */
   readonly version: number;
 }
@@ -30,6 +32,7 @@ export const initialChangeOrderState: ChangeOrderState = {
   projectId: '',
   status: 'draft',
   supersedes: null,
+  sentTo: null,
   version: 0,
   title: '',
   description: '',
@@ -69,6 +72,7 @@ export const DECLINED_REFUSES_EDITS = 'This change order was declined and cannot
 export const SENT_REFUSES_EDITS = 'This change order was sent to the client and cannot be changed any more.';
 export const NOT_SENT = 'This change order has not been sent to you yet.';
 export const ALREADY_ANSWERED = { signed: 'This change order is already signed.', declined: 'This change order was already declined.' } as const;
+export const SENT_TO_ANOTHER = 'This change order was sent to another client. Ask your contractor to send it to you.';
 export const NO_CLIENT = 'This project has no assigned client to send the change order to. Share the project with the client first.';
 export const CONSENT_REQUIRED = 'Tick the box to agree to this change order';
 export const DOCUMENT_CHANGED = 'The change order changed since you opened it. Read it again and then sign.';
@@ -130,7 +134,7 @@ export function decideChangeOrder(command: ChangeOrderCommand, state: ChangeOrde
     }
     case 'sign': {
       if (actor.role !== 'client') throw forbidden('Only the client can sign a change order.');
-      answerable(state);
+      answerable(state, actor);
       const fullName = command.fullName.trim();
       if (!fullName) throw invalid('fullName', 'Type your full name');
       if (fullName.length > changeOrderLimits.fullName) throw invalid('fullName', `must be at most ${changeOrderLimits.fullName} characters`);
@@ -141,7 +145,7 @@ export function decideChangeOrder(command: ChangeOrderCommand, state: ChangeOrde
     }
     case 'decline': {
       if (actor.role !== 'client') throw forbidden('Only the client can decline a change order.');
-      answerable(state);
+      answerable(state, actor);
       const reason = command.reason.trim();
       if (!reason) throw invalid('reason', 'Reason is required');
       if (reason.length > changeOrderLimits.reason) throw invalid('reason', `must be at most ${changeOrderLimits.reason} characters`);
@@ -151,10 +155,11 @@ export function decideChangeOrder(command: ChangeOrderCommand, state: ChangeOrde
   }
 }
 
-/** Only a sent change order is the client's to answer, once. */
-function answerable(state: ChangeOrderState): void {
+/** Only a sent change order is the client's to answer, once, and only the client it was sent to. */
+function answerable(state: ChangeOrderState, actor: Actor): void {
   if (state.status === 'draft') throw conflict(NOT_SENT);
   if (state.status === 'signed' || state.status === 'declined') throw conflict(ALREADY_ANSWERED[state.status]);
+  if (state.sentTo !== actor.userId) throw conflict(SENT_TO_ANOTHER);
 }
 
 function seenDocument(state: ChangeOrderState, command: { shown: Shown; sha256: Sha256; seen: string }) {
@@ -182,7 +187,7 @@ export function evolveChangeOrder(state: ChangeOrderState, event: ChangeOrderEve
     case 'ChangeOrderEdited':
       return { ...state, ...event.data.to, version };
     case 'ChangeOrderSent':
-      return { ...state, status: 'sent', version };
+      return { ...state, status: 'sent', sentTo: event.data.clientId, version };
     case 'ChangeOrderSigned':
       return { ...state, status: 'signed', version };
     case 'ChangeOrderDeclined':
@@ -198,5 +203,5 @@ export const changeOrderDecider: Decider<ChangeOrderCommand, ChangeOrderState, C
   evolve: evolveChangeOrder,
   owns: eventGuard<ChangeOrderEvent>(changeOrderEvents),
   // Plain JSON, no personal value (the signer's typed name stays in its sealed event).
-  snapshot: { schema: 1 },
+  snapshot: { schema: 2 },
 };

@@ -98,6 +98,14 @@ describe('change order', () => {
     });
   });
 
+  it('given one sent to a client before the project moved to another, when the new client signs, then it is refused until it is sent to them', () => {
+    const sent = run([draft, send], contractor);
+    const newClient: Actor = { userId: 'k2', role: 'client' };
+    expect(() => decideChangeOrder(sign(sent), sent, newClient)).toThrow('This change order was sent to another client. Ask your contractor to send it to you.');
+    const resent = run([{ ...send, clientId: 'k2' } as ChangeOrderCommand], contractor, sent);
+    expect(decideChangeOrder(sign(resent), resent, newClient)).toHaveLength(1);
+  });
+
   it('given a sent one, when signed without consent or name, then it is refused naming the field', () => {
     const sent = run([draft, send], contractor);
     expect(() => decideChangeOrder(sign(sent, { consent: false }), sent, client)).toThrow(`consent: ${CONSENT_REQUIRED}`);

@@ -1,4 +1,4 @@
-import type { ChangeOrderState } from '../../events/change-orders/change-order';
+import { changeOrderDecider, type ChangeOrderState } from '../../events/change-orders/change-order';
 import { notFound } from '../../events/errors';
 import { changeOrderStreamId } from '../../events/streams';
 import type { Principal } from '../auth/session-token';
@@ -32,7 +32,9 @@ export async function accessibleChangeOrder(principal: Principal, changeOrderId:
   const [summary, view] = await getStateItems<[ProjectSummaryView, ChangeOrderView]>([stateKeys.projectSummary(head.projectId), stateKeys.projectChangeOrder(head.projectId, changeOrderId)]);
   if (!summary || !view || !isMember(summary, principal)) throw notFound('Change order');
   if (view.status === 'draft' && principal.role !== 'contractor') throw notFound('Change order');
-  return { summary, view, head, state: head.snapshot?.state as ChangeOrderState | undefined };
+  // The snapshot's state only when it is of the current shape (an older one is folded again by the runner).
+  const state = head.snapshot?.schema === changeOrderDecider.snapshot?.schema ? (head.snapshot!.state as ChangeOrderState) : undefined;
+  return { summary, view, head, state };
 }
 
 /** The views of a project's change orders, newest first, as the caller may see them (a client sees none of the drafts). */

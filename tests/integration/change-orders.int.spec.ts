@@ -80,7 +80,7 @@ describe('a change order from draft to signature', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.status).toBe('sent');
     // The mail names the change order, its price and schedule change, and links to its page.
-    const [mail] = await mailTo(client.user.email);
+    const mail = (await mailTo(client.user.email)).find((candidate) => candidate.subject.startsWith('Change order'));
     expect(mail!.subject).toBe('Change order to sign for Maple House: Brass faucet');
     expect(mail!.text).toContain('“Brass faucet”\nPrice change: +$340.50\nSchedule change: +5 days');
     expect(mail!.text).toContain(`/change-orders/${id}`);
@@ -198,6 +198,24 @@ describe('who may do what', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('This project has no assigned client to send the change order to. Share the project with the client first.');
     expect((await get(contractor.api, id)).body.status).toBe('draft');
+  });
+
+  it('a project moved to another client: the new client cannot sign what was sent to the previous one until it is sent to them', async () => {
+    const { contractor, client, projectId, itemId } = await project();
+    const { id } = (await create(contractor.api, projectId, terms(itemId))).body;
+    await send(contractor.api, id);
+    const next = await signedUp('client', { firstName: 'Sasha', lastName: 'Second' });
+    const moved = await contractor.api.put(`/api/projects/${projectId}`, { name: 'Maple House', address: '5 Maple Street', clientName: 'Sasha Second', clientEmail: next.user.email, targetCompletionDate: '2026-12-15' });
+    expect(moved.status).toBe(200);
+    expect((await get(client.api, id)).status).toBe(404);
+    const read = (await get(next.api, id)).body;
+    const refused = await sign(next.api, id, { fullName: 'Sasha Second', consent: true, documentHash: read.documentHash });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This change order was sent to another client. Ask your contractor to send it to you.');
+    expect((await send(contractor.api, id)).status).toBe(200);
+    expect((await mailTo(next.user.email)).map((mail) => mail.subject)).toContain('Change order to sign for Maple House: Brass faucet');
+    const again = (await get(next.api, id)).body;
+    expect((await sign(next.api, id, { fullName: 'Sasha Second', consent: true, documentHash: again.documentHash })).status).toBe(200);
   });
 
   it('members only: a stranger and another tenant get 404, signed out 401, the client cannot create, edit or send', async () => {
