@@ -10,7 +10,7 @@ import { ApiError } from '../api/client';
 import { serverMessage } from '../api/errors';
 import { AppHeader } from '../auth/app-header';
 import { buttonClass, linkClass } from '../components/button';
-import { FieldError, SubmitButton, TextAreaField, TextField } from '../components/form';
+import { FieldError, TextAreaField, TextField } from '../components/form';
 import { ListError, ListSpinner } from '../components/list-states';
 import { ThemeToggle } from '../components/theme';
 import { toast } from '../components/toast';
@@ -208,9 +208,10 @@ function SignForm({ changeOrder }: { changeOrder: ChangeOrder }) {
         )}
         {needs.reason}
         <div className="flex flex-wrap gap-2">
-          <SubmitButton pending={decline.isPending} className={`${buttonClass.danger} grow sm:grow-0`}>
+          <button type="submit" disabled={decline.isPending || needs.offline} aria-busy={decline.isPending} {...needs.props} className={`${buttonClass.danger} grow sm:grow-0`}>
+            {decline.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
             Decline change order
-          </SubmitButton>
+          </button>
           <button type="button" onClick={() => setDeclining(false)} className={`${buttonClass.secondary} grow sm:grow-0`}>
             Back to signing
           </button>
