@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, expectNoHorizontalOverflow, settled, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
+import { accessibilityViolations, appUrl, expectNoHorizontalOverflow, settled, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
 
 /**
  * Photos as evidence in real Chromium (issue 30): uploaded with 'Include location' (the browser's
@@ -172,6 +172,31 @@ describe('photos as evidence: location, thumbnails, markup, before / after', () 
       await second2.getByRole('button', { name: 'Unpair' }).click();
       await second2.getByRole('button', { name: 'Pair with a later photo' }).waitFor();
       await expect.poll(async () => (await countertopsItem(page, projectId)).photoPairs ?? []).toEqual([]);
+    });
+  }
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`offers the camera on a touch screen, and 'Include location' off by default (390x844-${colorScheme}, touch)`, async () => {
+      const opened = await openPage();
+      const context = await opened.context().browser()!.newContext({ baseURL: appUrl(), viewport: { width: 390, height: 844 }, colorScheme, hasTouch: true, isMobile: true });
+      try {
+        const page = await context.newPage();
+        const projectId = await contractorWithProject(page);
+        await page.goto(`/project/${projectId}`);
+        await countertops(page).getByRole('button', { name: 'Add Photo' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Add Photo' });
+        await dialog.getByRole('tab', { name: 'Upload File' }).click();
+        const camera = dialog.getByLabel('Take a photo');
+        await camera.waitFor();
+        expect([await camera.getAttribute('accept'), await camera.getAttribute('capture')]).toEqual(['image/*', 'environment']);
+        expect(await dialog.getByLabel('Choose a photo').getAttribute('capture')).toBeNull();
+        expect(await dialog.getByRole('checkbox', { name: 'Include location' }).isChecked()).toBe(false);
+        expect(await accessibilityViolations(page)).toEqual([]);
+        await expectNoHorizontalOverflow(page);
+        await shot(page, `add-photo-touch-390x844-${colorScheme}`);
+      } finally {
+        await context.close();
+      }
     });
   }
 
