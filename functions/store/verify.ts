@@ -1,4 +1,5 @@
 import canonicalize from 'canonicalize';
+import { changeOrderDecider } from '../../events/change-orders/change-order';
 import { fold, type Decider } from '../../events/decider';
 import { verifyChain, type ChainFinding } from '../../events/hash-chain';
 import { itemDecider } from '../../events/projects/item';
@@ -26,7 +27,13 @@ export async function verifySnapshot(store: EventStore, streamId: string, head: 
   const { snapshot } = head;
   if (!snapshot) return [];
   const holds =
-    kind === 'item' ? await snapshotHolds(store, itemDecider, streamId, snapshot) : kind === 'project' ? await snapshotHolds(store, projectDecider, streamId, snapshot) : true;
+    kind === 'item'
+      ? await snapshotHolds(store, itemDecider, streamId, snapshot)
+      : kind === 'project'
+        ? await snapshotHolds(store, projectDecider, streamId, snapshot)
+        : kind === 'changeOrder'
+          ? await snapshotHolds(store, changeOrderDecider, streamId, snapshot)
+          : true;
   return holds ? [] : [{ streamId, version: head.version, problem: 'snapshot_mismatch', detail: 'the state kept on the stream head is not its events folded' }];
 }
 

@@ -10,6 +10,8 @@ import type { AuditExport } from '../../contract/audit';
 import type { ChangeOrder } from '../../contract/change-orders';
 import type { Budget } from '../../contract/projects';
 import { changeOrderStreamId } from '../../events/streams';
+import { eventStore } from '../../functions/commands/event-store';
+import { verifyProject } from '../../functions/store/verify';
 import { ApiClient } from '../support/api-client';
 import { signedUp } from '../support/accounts';
 import { mailTo } from '../support/mail';
@@ -126,6 +128,8 @@ describe('a change order from draft to signature', () => {
       expect(lines).toEqual(['Change order “Brass faucet” drafted', 'Change order “Brass faucet” edited', 'Change order “Brass faucet” sent', 'Change order “Brass faucet” signed by Jane Client']);
     }
     await expectReplayEqualsLive(projectId);
+    // The chains and the state kept on each head (the change order's snapshot too) hold.
+    expect(await verifyProject(eventStore(), projectId)).toEqual([]);
   });
 
   it('refuses a signature of a document that changed since the client read it (409 naming documentHash), and an item deleted changes it', async () => {
