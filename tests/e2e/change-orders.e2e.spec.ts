@@ -101,6 +101,8 @@ describe('change orders (issue 30)', () => {
     await client.getByRole('button', { name: 'Sign change order' }).click();
     await client.getByText(/^Signed by Jane Client on /).waitFor();
     expect(await client.getByRole('button', { name: 'Sign change order' }).count()).toBe(0);
+    // The contractor's open list shows it signed, live.
+    await card.getByText('Signed', { exact: true }).waitFor();
     await shots(client, 'signed-phone');
 
     const download = client.waitForEvent('download');

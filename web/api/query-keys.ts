@@ -23,6 +23,9 @@ export const queryKeys = {
   budget: (projectId: string) => ['projects', projectId, 'selections', 'budget'] as const,
   /** The Audit page's trail for one set of filters (the API's query), its pages under it. */
   audit: (projectId: string, query: Record<string, string>) => ['projects', projectId, 'audit', query] as const,
+  /** Issue 30: a project's change orders (under the project: its invalidation reaches them), and one change order's page. */
+  changeOrders: (projectId: string) => ['projects', projectId, 'change-orders'] as const,
+  changeOrder: (changeOrderId: string) => ['change-orders', changeOrderId] as const,
   allItems: ['rooms'] as const,
   items: (roomId: string) => ['rooms', roomId, 'items'] as const,
   /** An item's history, and its state at a moment (`asOf`, ISO) under it. */

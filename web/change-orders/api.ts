@@ -9,10 +9,7 @@ import { queryKeys } from '../api/query-keys';
  * (its budget and history move with a signature).
  */
 
-export const changeOrderKeys = {
-  list: (projectId: string) => [...queryKeys.project(projectId), 'change-orders'] as const,
-  one: (id: string) => ['change-orders', id] as const,
-};
+export const changeOrderKeys = { list: queryKeys.changeOrders, one: queryKeys.changeOrder };
 
 export const changeOrderQueries = {
   list: (projectId: string) =>

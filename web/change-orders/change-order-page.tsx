@@ -13,6 +13,7 @@ import { buttonClass, linkClass } from '../components/button';
 import { FieldError, TextAreaField, TextField } from '../components/form';
 import { ListError, ListSpinner } from '../components/list-states';
 import { ThemeToggle } from '../components/theme';
+import { useProjectLiveUpdates } from '../checklist/live-updates';
 import { toast } from '../components/toast';
 import { useNeedsConnection } from '../offline/cache/needs-connection';
 import { changeOrderQueries, downloadChangeOrderPdf, settled } from './api';
@@ -63,6 +64,7 @@ export function ChangeOrderPage({ changeOrderId, user }: { changeOrderId: string
               <DocumentView changeOrder={changeOrder!} />
               <AnswerBlock changeOrder={changeOrder!} />
             </article>
+            <LiveUpdates projectId={changeOrder!.projectId} />
             {user.role === 'client' && changeOrder!.status === 'sent' && <SignForm changeOrder={changeOrder!} />}
             {user.role === 'contractor' && (changeOrder!.status === 'draft' || changeOrder!.status === 'sent') && (
               <SendButton changeOrder={changeOrder!} look={`${buttonClass.primary} justify-self-start`} />
@@ -76,6 +78,12 @@ export function ChangeOrderPage({ changeOrderId, user }: { changeOrderId: string
       </main>
     </>
   );
+}
+
+/** The project's live notices, once the change order names its project: a signature or an edit shows as it happens. */
+function LiveUpdates({ projectId }: { projectId: string }) {
+  useProjectLiveUpdates(projectId);
+  return null;
 }
 
 function PdfButton({ changeOrder }: { changeOrder: ChangeOrder }) {

@@ -9,6 +9,7 @@ import { AppHeader } from '../auth/app-header';
 import { buttonClass, linkClass } from '../components/button';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
 import { ThemeToggle } from '../components/theme';
+import { useProjectLiveUpdates } from '../checklist/live-updates';
 import { changeOrderQueries } from './api';
 import { ChangeOrderFormDialog } from './change-order-form';
 import { priceChangeText, scheduleChangeText, targetCompletionText } from './format';
@@ -21,6 +22,8 @@ import { SendButton } from './send-button';
  * one to sign. What the signed ones add up to, and the target completion they move, heads the list.
  */
 export function ChangeOrdersPage({ projectId, user }: { projectId: string; user: User }) {
+  // The client's signature (or anyone's change) shows here as it happens.
+  useProjectLiveUpdates(projectId);
   const list = useQuery(changeOrderQueries.list(projectId));
   const budget = useQuery(queries.budget(projectId));
   const [form, setForm] = useState<{

@@ -77,7 +77,9 @@ export function useProjectLiveUpdates(projectId: string): void {
       mark(queryKeys.stats(projectId), queryKeys.rooms(projectId), queryKeys.history(projectId), queryKeys.selections(projectId));
       const stream = typeof notice.streamId === 'string' ? parseStreamId(notice.streamId) : undefined;
       // The project's own stream: its details and lock box code (the page's checklist read, the plain list), its rooms.
-      if (stream?.kind !== 'item') mark(queryKeys.checklist(projectId), queryKeys.projects);
+      // Issue 30: a change order's list and page, when read (a signature also moves the budget, marked above).
+      if (stream?.kind === 'changeOrder') mark(queryKeys.changeOrders(projectId), queryKeys.changeOrder(stream.id));
+      else if (stream?.kind !== 'item') mark(queryKeys.checklist(projectId), queryKeys.projects);
       else {
         // A known item: its room's list. A new one: every room's list (its room is not known here).
         const roomId = roomOfItem(queryClient, stream.id);
