@@ -5,6 +5,7 @@ import { itemDecider } from '../../events/projects/item';
 import { itemStreamId } from '../../events/streams';
 import { changeOrderEntriesOfItem } from '../change-orders/item-entries';
 import { eventStore } from '../commands/event-store';
+import { punchEntriesOfItem } from '../punch/item-entries';
 import { itemAuditView, itemHistoryEntries } from './project-trail';
 
 /**
@@ -15,8 +16,9 @@ import { itemAuditView, itemHistoryEntries } from './project-trail';
 export async function itemHistory(projectId: string, itemId: string, asOf: string | undefined): Promise<ItemHistory | ItemStateAt> {
   const events = (await eventStore().readStream(itemStreamId(itemId))).filter(itemDecider.owns);
   if (asOf === undefined) {
-    // With the change orders sent that name the item (issue 30), in time order among its own events.
-    const entries = [...itemHistoryEntries(projectId, events), ...(await changeOrderEntriesOfItem(projectId, itemId))];
+    // With the change orders sent and the punch items that name the item (issue 30), in time order among its own events.
+    const [changeOrders, punchItems] = await Promise.all([changeOrderEntriesOfItem(projectId, itemId), punchEntriesOfItem(projectId, itemId)]);
+    const entries = [...itemHistoryEntries(projectId, events), ...changeOrders, ...punchItems];
     return { itemId, entries: entries.sort((a, b) => a.at.localeCompare(b.at)) };
   }
   const moment = new Date(asOf).toISOString();

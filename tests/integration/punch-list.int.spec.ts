@@ -182,12 +182,16 @@ describe('the punch list', () => {
     await expectReplayEqualsLive(projectId);
   });
 
-  it('is in the audit trail (the named checklist item\'s too) and the audit export, which verifies', async () => {
+  it('is in the audit trail and the named checklist item\'s history, and in the audit export, which verifies', async () => {
     const { contractor, client, projectId, kitchen, item } = await projectWithRooms();
     const id = (await add(client.api, projectId, { roomId: kitchen, itemId: item, title: 'Drawer sticks' })).body.id;
     await patch(contractor.api, id, { status: 'fixed' });
     const audit = (await contractor.api.get(`/api/projects/${projectId}/audit?item=${item}`)).body as { entries: { eventType: string; subject: { itemId?: string } }[] };
     expect(audit.entries.map((entry) => entry.eventType)).toEqual(expect.arrayContaining(['PunchItemAdded', 'PunchItemFixed']));
+    // And in the item's own history, as history lines.
+    const itemHistory = (await client.api.get(`/api/checklist-items/${item}/history`)).body as { entries: { eventType: string; changes: { field: string; after: unknown }[] }[] };
+    const punchLines = itemHistory.entries.flatMap((entry) => entry.changes.filter((change) => change.field === 'punchItem').map((change) => change.after));
+    expect(punchLines).toEqual(['Added punch item "Drawer sticks"', 'Marked "Drawer sticks" fixed']);
 
     const document = (await contractor.api.get<AuditExport>(`/api/projects/${projectId}/audit-export`)).body;
     const stream = document.streams.find((candidate) => candidate.streamId === punchItemStreamId(id))!;

@@ -108,6 +108,8 @@ export function changeLines(changes: readonly FieldChange[], item: Pick<Checklis
     if (field === 'approvedSelection') return [{ kind: 'text', label: 'Approved selection', text: selectionText(item, after) }];
     // Issue 30: a change order naming the item, as its history line.
     if (field === 'changeOrder') return [{ kind: 'text', label: 'Change order', text: String(after) }];
+    // Issue 30: a punch item naming the item, as its history line.
+    if (field === 'punchItem') return [{ kind: 'text', label: 'Punch item', text: String(after) }];
     if (isList(before, after)) return [listLine(fieldLabel(field), before, after)];
     return [{ kind: 'value', label: fieldLabel(field), before: valueText(before), after: valueText(after) }];
   });
