@@ -3,15 +3,15 @@ import type { Construct } from 'constructs';
 import { envNames } from '../functions/config';
 import { httpRoutes } from '../functions/routes';
 import { eventsTable, keysTable, stateTable } from '../functions/tables';
-import { Alarms } from './constructs/alarms';
+import { AlarmTopic } from './constructs/alarms';
 import { apiGatewayAccountLogging } from './constructs/api-stages';
 import { buildBrowserNotifier } from './constructs/browser-notifier';
 import { buildBuckets } from './constructs/buckets';
-import { pascal } from './constructs/construct-ids';
 import { OperationsDashboard } from './constructs/dashboard';
 import { FunctionRoles, type FunctionSetup } from './constructs/function-roles';
 import type { GrantTargets } from './constructs/grants';
 import { buildHttpApi, serveHttpRoutes } from './constructs/http-api';
+import { MonitoringStack } from './constructs/monitoring-stack';
 import { suppressAccepted } from './constructs/nag-suppressions';
 import { rotateSessionKey, scheduleDailyDigest } from './constructs/scheduled-functions';
 import { buildSecrets } from './constructs/secrets';
@@ -32,7 +32,7 @@ export const defaultChromiumPackUrl = 'https://github.com/Sparticuz/chromium/rel
 /**
  * Construction Checklist in AWS: DynamoDB tables from `functions/tables.ts`, one Lambda per handler
  * module and one HTTP API route per entry of `functions/routes.ts`, the WebSocket API, the browser notifier on the events stream,
- * the uploads bucket, and the web app behind CloudFront.
+ * the uploads bucket, the web app behind CloudFront, and the alarms (a nested stack: MonitoringStack).
  */
 export interface ConstructionChecklistStackProps extends StackProps {
   /** The CloudFront web ACL (EdgeStack, in us-east-1). */
@@ -40,6 +40,9 @@ export interface ConstructionChecklistStackProps extends StackProps {
 }
 
 export class ConstructionChecklistStack extends Stack {
+  /** The alarms' nested stack. */
+  readonly monitoring: MonitoringStack;
+
   constructor(scope: Construct, id: string, props: ConstructionChecklistStackProps = {}) {
     super(scope, id, props);
 
@@ -112,14 +115,11 @@ export class ConstructionChecklistStack extends Stack {
     // Every function of ours, for its error alarm.
     const functions = [...routeFunctions, browserNotifier.fn, sessionKeyRotator, scheduleDailyDigest(this, setup)];
 
-    // --- Alarms --------------------------------------------------------------------------------
-    const alarms = new Alarms(this, 'Alarms', { email: this.node.tryGetContext('alarmEmail') as string | undefined });
-    alarms.onMessagesIn(browserNotifier.deadLetterQueue, 'Browser notices that failed every retry are waiting in the dead-letter queue');
-    alarms.onServerErrors(httpApi);
-    for (const fn of functions) alarms.onFunctionErrors(fn, fn.node.id);
-    alarms.onLambdaThrottles();
-    for (const [name, table] of builtTables) alarms.onTableTrouble(table, pascal(name));
-    alarms.onNoticeFailures();
+    // --- Alarms (a nested stack: see MonitoringStack) and the dashboard -------------------------
+    const alarmTopic = new AlarmTopic(this, 'Alarms', { email: this.node.tryGetContext('alarmEmail') as string | undefined });
+    this.monitoring = new MonitoringStack(this, 'Monitoring', { topic: alarmTopic.topic, httpApi, functions, tables: builtTables, deadLetterQueue: browserNotifier.deadLetterQueue });
+    // The dashboard stays here: its fixed name would make a move fail on a deployed stack (CloudFormation
+    // creates the nested one before deleting this one, and the name is taken). One resource.
     new OperationsDashboard(this, 'Operations', { httpApi, tables: [...builtTables].map(([name, table]) => ({ name, table })), deadLetterQueue: browserNotifier.deadLetterQueue });
 
     suppressAccepted(this, {
@@ -144,6 +144,6 @@ export class ConstructionChecklistStack extends Stack {
     new CfnOutput(this, 'UploadsBucketName', { value: uploads.bucketName });
     new CfnOutput(this, 'AuditSigningKeyArn', { value: auditKey.keyArn });
     new CfnOutput(this, 'BrowserNotifierDeadLetterQueueUrl', { value: browserNotifier.deadLetterQueue.queueUrl });
-    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+    new CfnOutput(this, 'AlarmTopicArn', { value: alarmTopic.topic.topicArn });
   }
 }

@@ -6,7 +6,7 @@ import { Operation, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Topic } from 'aws-cdk-lib/aws-sns';
+import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -25,10 +25,12 @@ export const appMetric = (metricName: string, dimensionsMap: Record<string, stri
   new Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service: 'construction-checklist', ...dimensionsMap }, statistic, period: FIVE_MINUTES });
 
 /**
- * The alarms, and where they go: one SNS topic, encrypted with a key CloudWatch may use (the
- * AWS-managed SNS key refuses CloudWatch), mailed to the `alarmEmail` context address when given.
+ * Where the alarms go: one SNS topic, encrypted with a key CloudWatch may use (the AWS-managed SNS
+ * key refuses CloudWatch), mailed to the `alarmEmail` context address when given. It stays in the
+ * app's stack (id `Alarms`, as before the alarms moved out): operators subscribe to its ARN (output
+ * `AlarmTopicArn`), so it must not be replaced when the alarms move.
  */
-export class Alarms extends Construct {
+export class AlarmTopic extends Construct {
   readonly topic: Topic;
 
   constructor(scope: Construct, id: string, props: { email?: string }) {
@@ -37,6 +39,16 @@ export class Alarms extends Construct {
     key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
     this.topic = new Topic(this, 'Topic', { displayName: 'Construction Checklist alarms', masterKey: key, enforceSSL: true });
     if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+  }
+}
+
+/** The alarms, each sending to the alarm topic. */
+export class Alarms extends Construct {
+  private readonly topic: ITopic;
+
+  constructor(scope: Construct, id: string, props: { topic: ITopic }) {
+    super(scope, id);
+    this.topic = props.topic;
   }
 
   private alarm(id: string, description: string, metric: IMetric, threshold = 0, evaluationPeriods = 1): Alarm {
