@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { thumbnailPathOf } from '../../events/uploads/object-paths';
 import { eventStore } from '../../functions/commands/event-store';
 import { accessibilityViolations, expectNoHorizontalOverflow, screenshot, screenshotDir, settled, tick, viewportName, viewports, type Viewport } from '../support/browser';
 import { newAccount, registerByApi } from '../support/browser-accounts';
@@ -283,7 +284,9 @@ describe('field mode: changes made offline', () => {
     await expect.poll(() => item(clientKitchen, 'Countertops').getByRole('img', { name: 'Reference Images 1' }).count(), { timeout: 15_000 }).toBe(1);
     // And the contractor's shows the photos from the server now.
     await expect.poll(() => item(room(again, 'Kitchen'), 'Countertops').getByText('Waiting to upload').count()).toBe(0);
-    expect(await item(room(again, 'Kitchen'), 'Countertops').getByRole('img', { name: 'Reference Images 1' }).getAttribute('src')).toMatch(/^\/objects\//);
+    // Issue 30: its thumbnail, fetched once near the window.
+    await item(room(again, 'Kitchen'), 'Countertops').scrollIntoViewIfNeeded();
+    await expect.poll(() => item(room(again, 'Kitchen'), 'Countertops').getByRole('img', { name: 'Reference Images 1' }).getAttribute('src')).toMatch(/^\/objects\/.+\?size=thumb$/);
   });
 
   it("keeps both texts when the client edited the same details online, and the contractor's decision lands", async () => {
@@ -394,8 +397,10 @@ describe('field mode: changes made offline', () => {
     expect(steps).toEqual(['POST /api/objects/upload', 'POST storage', 'POST storage', 'PUT /api/objects/acl', 'PATCH /api/checklist-items/{id}']);
     const shown = counters.getByRole('img', { name: 'Reference Images 1' });
     await shown.waitFor();
+    await shown.scrollIntoViewIfNeeded();
     await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
-    expect((await itemByApi(contractor, projectId, 'Kitchen', 'Countertops')).referenceImages).toEqual([await shown.getAttribute('src')]);
+    // Issue 30: drawn from its thumbnail.
+    expect((await itemByApi(contractor, projectId, 'Kitchen', 'Countertops')).referenceImages.map(thumbnailPathOf)).toEqual([await shown.getAttribute('src')]);
   });
 
   it("refuses an approval made offline of a selection that changed meanwhile, and says which", async () => {

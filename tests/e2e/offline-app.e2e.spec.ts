@@ -2,6 +2,7 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { thumbnailPathOf } from '../../events/uploads/object-paths';
 import { accessibilityViolations, appUrl, screenshot, settled, viewportName, viewports } from '../support/browser';
 import { newAccount, registerByApi } from '../support/browser-accounts';
 import { keptOnDevice, serviceWorkerReaches, setNetwork, useOfflinePages, whenControlled } from '../support/offline';
@@ -78,8 +79,11 @@ describe('the app with no network (issue 29)', () => {
     await page.getByRole('link', { name: 'View Project' }).click();
     const countertops = room(page, 'Kitchen').getByRole('article', { name: 'Countertops', exact: true });
     const image = countertops.getByRole('img', { name: 'Reference Images 1' });
+    // Issue 30: a thumbnail is fetched once near the window, as a person scrolls to it.
+    await countertops.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(4);
-    expect(await image.getAttribute('src')).toBe(photo);
+    // Drawn from its thumbnail (issue 30).
+    expect(await image.getAttribute('src')).toBe(thumbnailPathOf(photo));
     await waitUntilKept(page, `"projects","${projectId}","checklist"`);
     // Online there is no notice, and the server's actions are on.
     expect(await offlineNotice(page).count()).toBe(0);
@@ -100,6 +104,7 @@ describe('the app with no network (issue 29)', () => {
     await offlineNotice(page).waitFor();
     expect(await offlineNotice(page).textContent()).toMatch(/^Offline — showing data from (\d+ seconds? ago|1 minute ago)$/);
     // The photo seen online shows from the worker's photo cache.
+    await countertops.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(4);
 
     // Share with Client and Export PDF need the server: off, with the reason as title and description.
@@ -165,7 +170,9 @@ describe('the app with no network (issue 29)', () => {
     await offlineNotice(page).waitFor();
     // Its photo too, never shown on this device before: fetched into the worker's photo cache when it was pinned.
     const image = room(page, 'Kitchen').getByRole('article', { name: 'Countertops', exact: true }).getByRole('img', { name: 'Reference Images 1' });
-    expect(await image.getAttribute('src')).toBe(photo);
+    // Drawn from its thumbnail (issue 30), once near the window.
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.getAttribute('src')).toBe(thumbnailPathOf(photo));
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(4);
     // The pin shows as pressed on the checklist's header too, and stays after the reload.
     expect(await page.getByRole('banner').getByRole('button', { name: 'Keep offline' }).getAttribute('aria-pressed')).toBe('true');
