@@ -85,7 +85,8 @@ export function ChecklistHeader({ user, project, pending = false }: { user: User
             {pending && <p aria-hidden="true" className="my-1 h-4 w-40 animate-pulse rounded bg-gray-200 sm:h-5 dark:bg-gray-800" />}
           </div>
         </div>
-        <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1 print:hidden">
+        {/* On a narrow phone with every control showing (offline, syncing) they wrap rather than overflow. */}
+        <div className="ml-auto flex max-w-full shrink-0 flex-wrap items-center justify-end gap-0.5 sm:gap-1 print:hidden">
           <ThemeToggle />
           {project && (
             <>
