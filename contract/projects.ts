@@ -64,6 +64,8 @@ export interface Room {
   lockBoxCode: string | null;
   totalItems: number;
   completedItems: number;
+  /** The room's punch items by status (issue 30). Always answered by the server; absent from a room the app makes up itself. */
+  punch?: PunchCounts;
 }
 
 export interface ChecklistItem {
@@ -203,8 +205,6 @@ export interface Decision {
 /** A room of the checklist read, with its items in display order. */
 export interface ChecklistRoom extends Room {
   items: ChecklistItem[];
-  /** The room's punch items by status (issue 30). */
-  punch?: PunchCounts;
 }
 
 /** GET /api/projects/{id}/checklist: what the checklist page draws, in one answer. */

@@ -14,7 +14,7 @@ export const handler = httpHandler(httpRoutes.projectChecklist, { params: idPara
   return {
     project: projectDto(summary),
     stats: statsDto(summary),
-    rooms: rooms.map((room) => ({ ...roomDto(room), items: (items.get(room.id) ?? []).map(itemDto), punch: punchCountsDto(room) })),
+    rooms: rooms.map((room) => ({ ...roomDto(room), items: (items.get(room.id) ?? []).map(itemDto) })),
     punch: punchCountsDto(summary),
   };
 });

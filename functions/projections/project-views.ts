@@ -49,7 +49,8 @@ export interface ProjectSummaryView {
   readonly completedRooms: number;
 }
 
-export interface RoomView extends ItemCounts {
+/** Its punch counters (issue 30) are missing on rooms that never had a punch item. */
+export interface RoomView extends ItemCounts, Partial<PunchCounts> {
   readonly id: string;
   readonly projectId: string;
   readonly type: RoomState['type'];

@@ -2,6 +2,7 @@ import { apiFlagStats, apiFlagsOf } from '../../contract/flags';
 import type { Approval, Budget, ChecklistItem, ClientProject, Project, ProjectStats, ProjectWithStats, Room } from '../../contract/projects';
 import type { ProjectDetails } from '../../events/projects/events';
 import { displayName } from '../../events/projects/room-naming';
+import { punchCountsOf } from '../../events/punch/model';
 import { selectionHashOf } from './selection-hash';
 import type { ApprovalView, ItemView } from '../projections/item-views';
 import type { BudgetView, ProjectSummaryView, RoomView } from '../projections/project-views';
@@ -94,6 +95,7 @@ export const roomDto = (room: RoomView): Room => ({
   lockBoxCode: room.lockBoxCode ?? null,
   totalItems: room.total,
   completedItems: room.completed,
+  punch: punchCountsOf(room),
 });
 
 export const itemDto = (item: ItemView): ChecklistItem => {
