@@ -58,7 +58,7 @@ describe('the demo data npm start seeds', () => {
     expect(purchasedOnly.length).toBeGreaterThan(0);
   });
 
-  it('has details, a reference link and a photo the app serves from the local S3', async () => {
+  it("has details, a reference link and a photo the app serves from the local S3 to the project's people only", async () => {
     const { rooms } = (await client.get<ProjectChecklist>(`/api/projects/${projectId()}/checklist`)).body;
     const kitchen = rooms.find((room) => room.type === 'kitchen')!;
     const item = (name: string) => kitchen.items.find((candidate) => candidate.name === name)!;
@@ -68,11 +68,13 @@ describe('the demo data npm start seeds', () => {
     expect(item('Kitchen Cabinets').cabinetDetails).toMatchObject({ style: 'Shaker, full overlay', styleCompleted: true });
 
     const [photo] = item('Backsplash').referenceImages;
-    expect(photo).toMatch(/^\/objects\/[\w-]+\.png$/);
-    const served = await fetch(`${client.baseUrl}${photo}`);
+    // Issue 30: served as a copy re-encoded without metadata (the sample PNG has no transparency: a JPEG).
+    expect(photo).toMatch(/^\/objects\/[\w-]+\.jpg$/);
+    const served = await fetch(`${client.baseUrl}${photo}`, { headers: { cookie: client.cookie! } });
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await served.arrayBuffer()).subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect([...Buffer.from(await served.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect((await fetch(`${client.baseUrl}${photo}`)).status).toBe(403);
   });
 
   it('has a short chat between the two, the last message still unread by the contractor', async () => {
