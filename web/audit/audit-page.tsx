@@ -1,16 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Download, History, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Download, History, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import type { ProjectAudit, ProjectAuditEntry } from '../../contract/audit';
 import type { User } from '../../events/accounts/schemas';
 import { routePath } from '../api/call';
 import { queries } from '../api/queries';
-import { AppHeader } from '../auth/app-header';
-import { buttonClass, linkClass } from '../components/button';
+import { buttonClass } from '../components/button';
 import { inputClass } from '../components/input';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
-import { ThemeToggle } from '../components/theme';
+import { ProjectSubpage } from '../components/project-subpage';
 import { useNeedsConnection } from '../offline/cache/needs-connection';
 import { ChangeEntryBody } from '../history/change-row';
 import { roleLabels } from '../chat/format';
@@ -26,74 +24,54 @@ export function AuditPage({ projectId, user, search, onSearch }: { projectId: st
   const trail = useInfiniteQuery(queries.projectAudit(projectId, query));
   const first = trail.data?.pages[0];
   const entries = useMemo(() => trail.data?.pages.flatMap((page) => page.entries) ?? [], [trail.data]);
-  const checklist = user.role === 'client' ? 'client-project' : 'project';
   const filtered = Object.keys(search).length > 0;
 
   return (
-    <>
-      <AppHeader user={user}>
-        <ThemeToggle />
-      </AppHeader>
-      <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:px-6 sm:py-8">
-        <div className="grid gap-3">
-          <Link to="/$checklist/$id" params={{ checklist, id: projectId }} className={`${linkClass} inline-flex min-h-6 items-center gap-1 justify-self-start text-sm`}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to checklist
-          </Link>
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <div className="min-w-0">
-              <h1 className="text-2xl font-bold sm:text-3xl">Audit trail</h1>
-              <p className="text-sm break-words text-gray-600 dark:text-gray-400">{first?.projectName ?? '\u00a0'}</p>
-            </div>
-            <ExportLink projectId={projectId} />
-          </div>
-        </div>
+    <ProjectSubpage user={user} projectId={projectId} title="Audit trail" projectName={first?.projectName} action={<ExportLink projectId={projectId} />}>
+      {first ? <VerificationBanner verification={first.verification} /> : <div aria-hidden="true" className="h-[4.5rem] rounded-lg bg-gray-100 dark:bg-gray-800/60" />}
 
-        {first ? <VerificationBanner verification={first.verification} /> : <div aria-hidden="true" className="h-[4.5rem] rounded-lg bg-gray-100 dark:bg-gray-800/60" />}
+      <Filters filters={first?.filters} search={search} onSearch={onSearch} />
 
-        <Filters filters={first?.filters} search={search} onSearch={onSearch} />
-
-        <section aria-labelledby="changes-heading" className="grid gap-3">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="changes-heading" className="text-lg font-semibold">
-              Changes
-            </h2>
-            {first && (
-              <p className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
-                {first.total === 1 ? '1 change' : `${first.total} changes`}
-                {filtered ? ' match' : ''}, newest first
-              </p>
-            )}
-          </div>
-          {trail.isPending ? (
-            <ListSpinner label="Loading the audit trail" />
-          ) : trail.isError ? (
-            <ListError what="the audit trail" error={trail.error} onRetry={() => void trail.refetch()} retrying={trail.isFetching} />
-          ) : entries.length === 0 ? (
-            <EmptyState icon={<History aria-hidden="true" className="size-12 text-gray-400 dark:text-gray-500" />} title={filtered ? 'No changes match these filters' : 'No changes recorded yet'}>
-              {filtered && (
-                <button type="button" onClick={() => onSearch({})} className={`${buttonClass.secondary} mt-4`}>
-                  Clear filters
-                </button>
-              )}
-            </EmptyState>
-          ) : (
-            <>
-              <ol aria-label="Changes, newest first" className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white px-4 dark:divide-gray-800 dark:border-gray-800 dark:bg-gray-900">
-                {entries.map((entry) => (
-                  <AuditEntry key={`${entry.streamId}/${entry.version}`} entry={entry} />
-                ))}
-              </ol>
-              {trail.hasNextPage && (
-                <button type="button" onClick={() => void trail.fetchNextPage()} disabled={trail.isFetchingNextPage} className={`${buttonClass.secondary} justify-self-center`}>
-                  {trail.isFetchingNextPage ? 'Loading...' : 'Load older changes'}
-                </button>
-              )}
-            </>
+      <section aria-labelledby="changes-heading" className="grid gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="changes-heading" className="text-lg font-semibold">
+            Changes
+          </h2>
+          {first && (
+            <p className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
+              {first.total === 1 ? '1 change' : `${first.total} changes`}
+              {filtered ? ' match' : ''}, newest first
+            </p>
           )}
-        </section>
-      </main>
-    </>
+        </div>
+        {trail.isPending ? (
+          <ListSpinner label="Loading the audit trail" />
+        ) : trail.isError ? (
+          <ListError what="the audit trail" error={trail.error} onRetry={() => void trail.refetch()} retrying={trail.isFetching} />
+        ) : entries.length === 0 ? (
+          <EmptyState icon={<History aria-hidden="true" className="size-12 text-gray-400 dark:text-gray-500" />} title={filtered ? 'No changes match these filters' : 'No changes recorded yet'}>
+            {filtered && (
+              <button type="button" onClick={() => onSearch({})} className={`${buttonClass.secondary} mt-4`}>
+                Clear filters
+              </button>
+            )}
+          </EmptyState>
+        ) : (
+          <>
+            <ol aria-label="Changes, newest first" className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white px-4 dark:divide-gray-800 dark:border-gray-800 dark:bg-gray-900">
+              {entries.map((entry) => (
+                <AuditEntry key={`${entry.streamId}/${entry.version}`} entry={entry} />
+              ))}
+            </ol>
+            {trail.hasNextPage && (
+              <button type="button" onClick={() => void trail.fetchNextPage()} disabled={trail.isFetchingNextPage} className={`${buttonClass.secondary} justify-self-center`}>
+                {trail.isFetchingNextPage ? 'Loading...' : 'Load older changes'}
+              </button>
+            )}
+          </>
+        )}
+      </section>
+    </ProjectSubpage>
   );
 }
 

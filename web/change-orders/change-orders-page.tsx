@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, FilePen, Plus } from 'lucide-react';
+import { FilePen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { ChangeOrder } from '../../contract/change-orders';
 import type { User } from '../../events/accounts/schemas';
 import { queries } from '../api/queries';
-import { AppHeader } from '../auth/app-header';
 import { buttonClass, linkClass } from '../components/button';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
-import { ThemeToggle } from '../components/theme';
+import { ProjectSubpage } from '../components/project-subpage';
 import { useProjectLiveUpdates } from '../checklist/live-updates';
 import { changeOrderQueries } from './api';
 import { ChangeOrderFormDialog } from './change-order-form';
@@ -31,35 +30,26 @@ export function ChangeOrdersPage({ projectId, user }: { projectId: string; user:
     supersedes?: ChangeOrder;
   } | null>(null);
   const contractor = user.role === 'contractor';
-  const checklist = contractor ? 'project' : 'client-project';
   const projectName = list.data?.[0]?.projectName;
   const target = budget.data ? targetCompletionText(budget.data) : null;
 
   return (
     <>
-      <AppHeader user={user}>
-        <ThemeToggle />
-      </AppHeader>
-      <main className="mx-auto grid max-w-4xl gap-6 px-4 py-6 sm:px-6 sm:py-8">
-        <div className="grid gap-3">
-          <Link to="/$checklist/$id" params={{ checklist, id: projectId }} className={`${linkClass} inline-flex min-h-6 items-center gap-1 justify-self-start text-sm`}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to checklist
-          </Link>
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <div className="min-w-0">
-              <h1 className="text-2xl font-bold sm:text-3xl">Change orders</h1>
-              {projectName && <p className="text-sm break-words text-gray-600 dark:text-gray-400">{projectName}</p>}
-            </div>
-            {contractor && (
-              <button type="button" onClick={() => setForm({})} className={buttonClass.primary}>
-                <Plus aria-hidden="true" className="size-4" />
-                New change order
-              </button>
-            )}
-          </div>
-        </div>
-
+      <ProjectSubpage
+        user={user}
+        projectId={projectId}
+        title="Change orders"
+        projectName={projectName}
+        width="max-w-4xl"
+        action={
+          contractor && (
+            <button type="button" onClick={() => setForm({})} className={buttonClass.primary}>
+              <Plus aria-hidden="true" className="size-4" />
+              New change order
+            </button>
+          )
+        }
+      >
         {budget.data?.changeOrders && (
           <section aria-label="Signed change orders" className="grid gap-1 rounded-lg border border-gray-200 bg-white p-4 text-sm dark:border-gray-800 dark:bg-gray-900">
             <p>
@@ -93,7 +83,7 @@ export function ChangeOrdersPage({ projectId, user }: { projectId: string; user:
             ))}
           </ul>
         )}
-      </main>
+      </ProjectSubpage>
       {contractor && (
         <ChangeOrderFormDialog projectId={projectId} open={form !== null} onOpenChange={(open) => !open && setForm(null)} editing={form?.editing} supersedes={form?.supersedes} />
       )}

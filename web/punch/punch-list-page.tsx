@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Check, ClipboardList, Pencil, Plus, RotateCcw, Wrench } from 'lucide-react';
+import { Check, ClipboardList, Pencil, Plus, RotateCcw, Wrench } from 'lucide-react';
 import { lazy, useEffect, useId, useMemo, useState } from 'react';
 import type { ChecklistRoom } from '../../contract/projects';
 import type { PunchItem, PunchStatus } from '../../contract/punch';
@@ -9,13 +8,12 @@ import { displayName } from '../../events/projects/room-naming';
 import { thumbnailPathOf } from '../../events/uploads/object-paths';
 import { queries } from '../api/queries';
 import { serverMessage } from '../api/errors';
-import { AppHeader } from '../auth/app-header';
 import { useProjectLiveUpdates } from '../checklist/live-updates';
-import { buttonClass, linkClass } from '../components/button';
+import { buttonClass } from '../components/button';
 import { inputClass } from '../components/input';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
 import { OnceOpened } from '../components/once-opened';
-import { ThemeToggle } from '../components/theme';
+import { ProjectSubpage } from '../components/project-subpage';
 import { toast } from '../components/toast';
 import { changePunchItem, countsOf, punchItemsQuery } from './punch-api';
 import type { PunchSearch } from './punch-search';
@@ -60,37 +58,29 @@ export function PunchListPage({ projectId, user, search, onSearch }: { projectId
   const rooms = checklist.data?.rooms ?? [];
   const items = list.data ?? [];
   const counts = countsOf(items);
-  const checklistRoute = user.role === 'client' ? 'client-project' : 'project';
   const shown = useMemo(() => items.filter((item) => (!search.status || item.status === search.status) && (!search.room || item.roomId === search.room)), [items, search.status, search.room]);
   const byRoom = rooms.map((room) => ({ room, items: shown.filter((item) => item.roomId === room.id) })).filter((group) => group.items.length > 0);
   const awaiting = user.role === 'client' ? 'awaiting your check' : "awaiting the client's check";
 
   return (
     <>
-      <AppHeader user={user}>
-        <ThemeToggle />
-      </AppHeader>
-      <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:px-6 sm:py-8">
-        <div className="grid gap-3">
-          <Link to="/$checklist/$id" params={{ checklist: checklistRoute, id: projectId }} className={`${linkClass} inline-flex min-h-6 items-center gap-1 justify-self-start text-sm`}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to checklist
-          </Link>
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <div className="min-w-0">
-              <h1 className="text-2xl font-bold sm:text-3xl">Punch list</h1>
-              <p className="text-sm break-words text-gray-600 dark:text-gray-400">{checklist.data?.project.name ?? '\u00a0'}</p>
-            </div>
-            <button type="button" onClick={() => setAdding(true)} className={buttonClass.primary}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add punch item
-            </button>
-          </div>
+      <ProjectSubpage
+        user={user}
+        projectId={projectId}
+        title="Punch list"
+        projectName={checklist.data?.project.name}
+        action={
+          <button type="button" onClick={() => setAdding(true)} className={buttonClass.primary}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add punch item
+          </button>
+        }
+        below={
           <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="punch-counts">
             {counts.punchOpen} open · {counts.punchFixed} {awaiting} · {counts.punchAccepted} accepted
           </p>
-        </div>
-
+        }
+      >
         <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
           <div role="group" aria-label="Status" className="inline-flex overflow-hidden rounded-md border border-gray-300 dark:border-gray-700">
             {filters.map((filter) => {
@@ -134,7 +124,7 @@ export function PunchListPage({ projectId, user, search, onSearch }: { projectId
         ) : (
           byRoom.map(({ room, items: inRoom }) => <RoomPunch key={room.id} room={room} items={inRoom} role={user.role} />)
         )}
-      </main>
+      </ProjectSubpage>
       <OnceOpened open={adding}>
         <AddPunchDialog projectId={projectId} open={adding} onOpenChange={setAdding} roomId={search.room} />
       </OnceOpened>
