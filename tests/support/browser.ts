@@ -129,14 +129,12 @@ export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}.$
  * as `rule: target` lines, so a failing test says what to fix.
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
-  // Colours caught mid-transition (a colour scheme switched just before) are neither theme's: let
-  // running CSS transitions end first (they are finite; spinning animations are not waited for).
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
-  );
+  // Colours caught mid-transition (a colour scheme switched just before) are neither theme's: bring
+  // running CSS transitions to their end first (they are finite; spinning animations are left).
+  // Finished, not waited for: on a busy machine a 150 ms transition can outlast any fixed wait.
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) if (animation instanceof CSSTransition) animation.finish();
+  });
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
