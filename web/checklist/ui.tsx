@@ -1,7 +1,6 @@
-import { lazy, useState, type ComponentProps } from 'react';
+import { lazy, type ComponentProps } from 'react';
 import { buttonClass, iconButtonClass } from '../components/button';
 import { OnceOpened } from '../components/once-opened';
-import { safeImageSrc } from './model';
 
 /** Small pieces of the checklist page: small buttons, cards, delete confirmations, images. */
 
@@ -53,21 +52,3 @@ export function ImagePlaceholder({ className = '' }: { className?: string }) {
   );
 }
 
-/** A reference image: a thumbnail that opens the full picture, or the placeholder when it is broken. */
-export function Thumbnail({ src, alt }: { src: string; alt: string }) {
-  const [broken, setBroken] = useState(false);
-  const [shown, setShown] = useState(src);
-  if (shown !== src) {
-    setShown(src);
-    setBroken(false);
-  }
-  // Only an http(s) address or one of our /objects/ paths is ever a src or an href; anything else
-  // stored (old data included) shows as the broken-image placeholder.
-  const safe = safeImageSrc(src);
-  if (broken || !safe) return <ImagePlaceholder className="size-full" />;
-  return (
-    <a href={safe} target="_blank" rel="noopener noreferrer" className="block size-full focus-visible:outline-2 focus-visible:outline-blue-600">
-      <img src={safe} alt={alt} loading="lazy" onError={() => setBroken(true)} className="size-full object-cover" />
-    </a>
-  );
-}
