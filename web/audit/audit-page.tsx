@@ -8,7 +8,7 @@ import { queries } from '../api/queries';
 import { buttonClass } from '../components/button';
 import { inputClass } from '../components/input';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
-import { ProjectSubpage } from '../components/project-subpage';
+import { ProjectSubpage } from '../auth/project-subpage';
 import { useNeedsConnection } from '../offline/cache/needs-connection';
 import { ChangeEntryBody } from '../history/change-row';
 import { roleLabels } from '../chat/format';

@@ -7,7 +7,7 @@ import type { User } from '../../events/accounts/schemas';
 import { queries } from '../api/queries';
 import { buttonClass, linkClass } from '../components/button';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
-import { ProjectSubpage } from '../components/project-subpage';
+import { ProjectSubpage } from '../auth/project-subpage';
 import { useProjectLiveUpdates } from '../checklist/live-updates';
 import { changeOrderQueries } from './api';
 import { ChangeOrderFormDialog } from './change-order-form';

@@ -13,7 +13,7 @@ import { buttonClass } from '../components/button';
 import { inputClass } from '../components/input';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
 import { OnceOpened } from '../components/once-opened';
-import { ProjectSubpage } from '../components/project-subpage';
+import { ProjectSubpage } from '../auth/project-subpage';
 import { toast } from '../components/toast';
 import { changePunchItem, countsOf, punchItemsQuery } from './punch-api';
 import type { PunchSearch } from './punch-search';

@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { User } from '../../events/accounts/schemas';
-import { AppHeader } from '../auth/app-header';
-import { linkClass } from './button';
-import { ThemeToggle } from './theme';
+import { AppHeader } from './app-header';
+import { linkClass } from '../components/button';
+import { ThemeToggle } from '../components/theme';
 
 /**
  * A page of one project beside its checklist (the Audit trail, the Punch list, Change orders): the
