@@ -17,17 +17,19 @@
 /**
  * The folders of functions/ and web/, top floor first. A folder imports only folders after it.
  * functions/: the Lambda entry points; the operator tools and erasure, which reach across
- * features; the features (each a folder of its own); the command runner and the projections it
+ * features; the features (each a folder of its own: the punch list and change orders above the
+ * photos and the checklist's projects they use); the command runner and the projections it
  * writes with; the HTTP plumbing; personal-data sealing, sessions and accounts' records; the
  * store; the SDK clients; then the files at the root of functions/ (config, logger, metrics,
  * limits, tables, the route manifest), which import no folder.
- * web/: the entry (web/*.ts[x] itself), the routes, the screens, sign-in and the session, field
+ * web/: the entry (web/*.ts[x] itself), the routes, the screens (the checklist above the punch
+ * list, change orders and photos it shows, all above the project's live updates), sign-in and the session, field
  * mode's device side (offline/: the kept reads, pins, the outbox) and the service worker's
  * registration (pwa/), shared pieces, the API client.
  */
 const floors = {
-  functions: ['handlers', 'operations', 'people', 'pdf', 'digest', 'sharing', 'audit', 'objects', 'projects', 'accounts', 'chat', 'live', 'commands', 'projections', 'http', 'personal-data', 'auth', 'store', 'adapters'],
-  web: ['routes', 'homes', 'audit', 'checklist', 'history', 'chat', 'projects', 'digest', 'auth', 'offline', 'pwa', 'components', 'api', 'build'],
+  functions: ['handlers', 'operations', 'people', 'pdf', 'digest', 'sharing', 'audit', 'punch', 'change-orders', 'objects', 'projects', 'accounts', 'chat', 'live', 'commands', 'projections', 'http', 'personal-data', 'auth', 'store', 'adapters'],
+  web: ['routes', 'homes', 'audit', 'checklist', 'punch', 'change-orders', 'photos', 'live', 'history', 'chat', 'projects', 'digest', 'auth', 'offline', 'pwa', 'components', 'api', 'build'],
 };
 
 const floorRules = Object.entries(floors).flatMap(([root, folders]) => [

@@ -1,6 +1,6 @@
 import { describeChangeOrderEvent } from '../../events/change-orders/activity';
 import { changeOrderDecider } from '../../events/change-orders/change-order';
-import { relatedEntries, type RelatedEntry } from '../audit/related-entries';
+import { relatedEntries, type RelatedEntry } from '../projects/related-entries';
 import type { ChangeOrderView } from '../projections/change-order-views';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';

@@ -7,7 +7,7 @@ import type { ProjectSummaryView } from '../projections/project-views';
 import { layOutChecklist, type ChecklistDocument } from './checklist-document';
 import { renderChecklist } from './checklist-html';
 import { inlinePhotos } from './photo-inliner';
-import { punchForPdf } from '../punch/pdf-rows';
+import { punchForPdf } from './punch-rows';
 
 /**
  * A project's checklist as a PDF: reads the views (every room's items at once), inlines the

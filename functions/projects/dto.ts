@@ -6,7 +6,7 @@ import { punchCountsOf } from '../../events/punch/model';
 import { selectionHashOf } from './selection-hash';
 import type { ApprovalView, ItemView } from '../projections/item-views';
 import type { BudgetView, ProjectSummaryView, RoomView } from '../projections/project-views';
-import { changeOrderAdjustment, type ChangeOrderCounters } from '../change-orders/budget-adjustment';
+import { changeOrderAdjustment, type ChangeOrderCounters } from './change-order-budget';
 
 /** What the API answers, in the field names of spec sections 3 and 7 (the shapes are in contract/). */
 

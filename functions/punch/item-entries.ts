@@ -1,6 +1,6 @@
 import { describePunchEvent } from '../../events/punch/activity';
 import { punchDecider } from '../../events/punch/punch';
-import { relatedEntries, type RelatedEntry } from '../audit/related-entries';
+import { relatedEntries, type RelatedEntry } from '../projects/related-entries';
 import { punchItemViews } from './read';
 
 /**

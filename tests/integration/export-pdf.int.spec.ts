@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { s3 } from '../../functions/adapters/s3';
 import { htmlToPdf } from '../../functions/adapters/chromium';
 import { config } from '../../functions/config';
-import { filenameFromDisposition } from '../../web/checklist/export-pdf';
+import { filenameFromDisposition } from '../../web/components/download';
 import { signedUp, uniqueEmail } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
 

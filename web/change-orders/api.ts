@@ -34,7 +34,7 @@ export async function settled(queryClient: QueryClient, changeOrder: ChangeOrder
 
 /** The change order as a PDF, saved under the name the server gives (the checklist export's saving, fetched with it). */
 export async function downloadChangeOrderPdf(changeOrder: Pick<ChangeOrder, 'id' | 'title'>): Promise<void> {
-  const { filenameFromDisposition, saveFile } = await import('../checklist/export-pdf');
+  const { filenameFromDisposition, saveFile } = await import('../components/download');
   const response = await callApiForResponse('changeOrderPdf', {
     params: { id: changeOrder.id },
   });

@@ -13,7 +13,7 @@ import { buttonClass, linkClass } from '../components/button';
 import { FieldError, TextAreaField, TextField } from '../components/form';
 import { ListError, ListSpinner } from '../components/list-states';
 import { ThemeToggle } from '../components/theme';
-import { useProjectLiveUpdates } from '../checklist/live-updates';
+import { useProjectLiveUpdates } from '../live/live-updates';
 import { toast } from '../components/toast';
 import { useNeedsConnection } from '../offline/cache/needs-connection';
 import { changeOrderQueries, downloadChangeOrderPdf, settled } from './api';

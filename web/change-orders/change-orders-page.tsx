@@ -8,7 +8,7 @@ import { queries } from '../api/queries';
 import { buttonClass, linkClass } from '../components/button';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';
 import { ProjectSubpage } from '../auth/project-subpage';
-import { useProjectLiveUpdates } from '../checklist/live-updates';
+import { useProjectLiveUpdates } from '../live/live-updates';
 import { changeOrderQueries } from './api';
 import { ChangeOrderFormDialog } from './change-order-form';
 import { priceChangeText, scheduleChangeText, targetCompletionText } from './format';

@@ -64,11 +64,3 @@ export function changedSelection(error: unknown): ChecklistItem | undefined {
   return item && typeof item === 'object' && typeof item.selectionHash === 'string' ? item : undefined;
 }
 
-/** Everything the page shows, refetched (Save Progress, a reconnected socket). */
-export function refreshProject(queryClient: QueryClient, projectId: string): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.projects, exact: true }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.allItems }),
-  ]);
-}

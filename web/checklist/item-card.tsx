@@ -12,7 +12,7 @@ import { ItemPhotosContext, type PhotoLayersBase, type PhotoLayersPatch } from '
 import { DetailsField } from './item-details';
 import { PhotoQueueContext, type QueuedPhoto } from './photo-upload-queue';
 import { cardExtraRem, cardKind, isBacksplash, joinLinks, purchasedTone, splitLinks } from './model';
-import { PrintingContext } from './printing';
+import { PrintingContext } from '../components/printing';
 import { ItemReferences } from './references';
 import { BudgetButton, BudgetPanel, OverdueMark, SelectionLine, selectionLineRem } from './selection';
 import { cardIconButtonClass, ConfirmDelete } from './ui';

@@ -3,7 +3,7 @@ import type { RoomType } from '../../events/projects/model';
 import { itemFixture, roomFixture } from '../../contract/fixtures';
 import type { ChecklistItem, ProjectStats, Room } from '../../contract/projects';
 import { unreadLabel } from '../components/unread-badge';
-import { retryDelay } from './live-updates';
+import { retryDelay } from '../live/live-updates';
 import {
   backsplashJson,
   badgeTone,

@@ -12,7 +12,7 @@ import { KeepOfflineToggle } from '../offline/cache/keep-offline-toggle';
 import { NotKeptOffline } from '../offline/cache/not-kept';
 import { OfflineNotice } from '../offline/cache/offline-notice';
 import { useReadWaitingForNetwork } from '../offline/cache/waiting-reads';
-import { refreshProject } from './api';
+import { refreshProject } from '../api/refresh-project';
 
 /** The checklist page's header, and the frame it draws while there is no project to show. */
 

@@ -79,7 +79,7 @@ export function PhotoUploadPanel({
     }
     try {
       // Uppy is loaded only now, so it is not part of the main bundle.
-      const { uploadPhoto, uploadToStorage } = await import('./photo-upload');
+      const { uploadPhoto, uploadToStorage } = await import('../photos/photo-upload');
       if (queue) {
         // Uploaded here (with progress); published and added by the outbox, which keeps it until the
         // server has it: a publish cut off is tried again, on this page or at the next load (issue 30).

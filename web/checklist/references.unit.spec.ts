@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { PhotoThumb } from '../photos/photo-list';
 import { PartReferences } from './item-panels';
-import { PrintingContext } from './printing';
+import { PrintingContext } from '../components/printing';
 
 /** Whatever is stored (old data included), only http(s) addresses and our /objects/ paths become an href or a src. */
 

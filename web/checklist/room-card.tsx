@@ -8,7 +8,7 @@ import { queries } from '../api/queries';
 import { useConflictOf } from '../offline/outbox/hooks';
 import { DeleteRoomButton } from './delete-room-button';
 import { badgeTone, roomProgress, type BadgeTone } from './model';
-import { PrintingContext } from './printing';
+import { PrintingContext } from '../components/printing';
 import { roomIcons } from './room-icons';
 import { RoomName } from './room-name';
 import { RoomSections } from './room-sections';

@@ -7,7 +7,7 @@ import { roomLabels } from '../../events/projects/model';
 import { buttonClass } from '../components/button';
 import { groupRooms, roomCountLabel } from './model';
 import { useAddRoom } from './mutations';
-import { PrintingContext } from './printing';
+import { PrintingContext } from '../components/printing';
 import { useQueuedCount } from './render-queue';
 import { RoomCard } from './room-card';
 

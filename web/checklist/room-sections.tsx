@@ -8,7 +8,7 @@ import { sectionItemName } from '../../events/projects/template';
 import { ItemCard, type ItemActions } from './item-card';
 import { cardKind } from './model';
 import { useAddItem, useItemActions } from './mutations';
-import { PrintingContext } from './printing';
+import { PrintingContext } from '../components/printing';
 import { queueBatch } from './render-queue';
 import { cardButtonClass } from './ui';
 import { useReadiness } from './use-readiness';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Markup } from '../../events/uploads/markup';
-import { safeImageSrc } from '../checklist/model';
-import { ImagePlaceholder } from '../checklist/ui';
+import { safeImageSrc } from '../../events/projects/checklist-layout';
+import { ImagePlaceholder } from './image-placeholder';
 import { MarkupOverlay, markupDescription } from './markup-shapes';
 
 /** The full image, as large as the dialog allows, its markup over it (the box shrinks to the image, so the overlay matches it). */

@@ -3,9 +3,9 @@ import { lazy, Suspense, use, useState } from 'react';
 import { publishedKeyOf, thumbnailPathOf } from '../../events/uploads/object-paths';
 import { OnceOpened } from '../components/once-opened';
 import { useNearScreen } from '../components/use-near-screen';
-import { PrintingContext } from '../checklist/printing';
-import { safeImageSrc } from '../checklist/model';
-import { ImagePlaceholder } from '../checklist/ui';
+import { PrintingContext } from '../components/printing';
+import { safeImageSrc } from '../../events/projects/checklist-layout';
+import { ImagePlaceholder } from './image-placeholder';
 import { ItemPhotosContext, markupOf, pairOf } from './item-photos';
 import { MarkupOverlay } from './markup-shapes';
 

@@ -6,7 +6,7 @@ import type { CreatePunchItemInput, PatchPunchItemInput } from '../../events/pun
 import { callApi } from '../api/call';
 import { queryKeys } from '../api/query-keys';
 import { submit, type Submitted } from '../offline/outbox/submit';
-import { punchItemsKey } from './punch-keys';
+import { punchItemsKey } from '../api/punch-keys';
 
 /**
  * The punch list's reads and writes (issue 30). Writes go through the outbox, so they work

@@ -8,7 +8,7 @@ import { displayName } from '../../events/projects/room-naming';
 import { thumbnailPathOf } from '../../events/uploads/object-paths';
 import { queries } from '../api/queries';
 import { serverMessage } from '../api/errors';
-import { useProjectLiveUpdates } from '../checklist/live-updates';
+import { useProjectLiveUpdates } from '../live/live-updates';
 import { buttonClass } from '../components/button';
 import { inputClass } from '../components/input';
 import { EmptyState, ListError, ListSpinner } from '../components/list-states';

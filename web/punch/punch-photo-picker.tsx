@@ -25,7 +25,7 @@ export function PunchPhotoPicker({ projectId, photos, onChange, max, label = 'Ad
     setBusy(true);
     setProblem(null);
     try {
-      const { uploadPhoto } = await import('../checklist/photo-upload');
+      const { uploadPhoto } = await import('../photos/photo-upload');
       for (const file of chosen) {
         const outcome = await uploadPhoto(file, { projectId, onProgress: () => {}, signal: new AbortController().signal });
         if ('refused' in outcome) setProblem(outcome.refused);

@@ -4,7 +4,7 @@ import type { ChecklistItem, Project, ProjectChecklist, ProjectStats, Room } fro
 import { queryKeys } from '../../api/query-keys';
 import type { OutboxCommand } from './command';
 import { chatAfter, itemsAfter, projectAfter, roomsAfter, statsAfter } from './overlay';
-import { punchItemsKey, punchRoutes } from '../../punch/punch-keys';
+import { punchItemsKey, punchRoutes } from '../../api/punch-keys';
 
 /**
  * The query cache and the outbox: a command shows on the page as soon as it is made (and again

@@ -5,7 +5,7 @@ import type { ChecklistItem } from '../../contract/projects';
 import { parseStreamId } from '../../events/streams';
 import { queryKeys } from '../api/query-keys';
 import { outboxSnapshot } from '../offline/outbox/state';
-import { refreshProject } from './api';
+import { refreshProject } from '../api/refresh-project';
 
 /**
  * The project's WebSocket (spec section 7: /ws?projectId=…, wss on https). Every change to the

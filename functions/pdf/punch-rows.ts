@@ -1,9 +1,9 @@
 import type { Room } from '../../contract/projects';
 import { displayName } from '../../events/projects/room-naming';
 import { assigneeLabel } from '../../events/punch/model';
-import type { PunchPdfItem, PunchPdfRoom } from '../pdf/punch-section';
+import type { PunchPdfItem, PunchPdfRoom } from './punch-section';
 import type { RoomView } from '../projections/project-views';
-import { punchItemsByRoom } from './read';
+import { punchItemsByRoom } from '../punch/read';
 
 /** The section's rows, read from the punch list's views (rooms in the checklist's order). */
 export async function punchForPdf(projectId: string, rooms: readonly { readonly room: Room }[]): Promise<PunchPdfRoom[]> {
