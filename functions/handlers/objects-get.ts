@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { notFound } from '../../events/errors';
 import { binaryReply } from '../http/responses';
 import { httpHandler } from '../http/handler';
-import { photoFor } from '../objects/serve-photo';
+import { photoFor, photoRecordPreload } from '../objects/serve-photo';
 import { httpRoutes } from '../routes';
 
 /**
@@ -12,9 +12,12 @@ import { httpRoutes } from '../routes';
  * redirect to S3), kept in the viewer's own cache only.
  */
 const query = z.object({ size: z.optional(z.literal('thumb', "size must be 'thumb'")) });
+/** Any key: one that names no photo is answered 403 like any other path (serve-photo.ts), not 400. */
+const params = z.object({ key: z.string() });
 
-export const handler = httpHandler(httpRoutes.getObject, { query }, async ({ principal, query, event }) => {
-  const photo = await photoFor(principal, event.rawPath, query.size === 'thumb');
+// The photo's record is read with the session, in one round trip.
+export const handler = httpHandler(httpRoutes.getObject, { query, params, preload: photoRecordPreload }, async ({ principal, query, params, event, preloaded }) => {
+  const photo = await photoFor(principal, event.rawPath, query.size === 'thumb', { key: params.key, item: preloaded[0] });
   if (!photo) throw notFound('Photo');
   return binaryReply(photo.bytes, photo.contentType, { 'cache-control': 'private, max-age=3600', ...(photo.etag ? { etag: photo.etag } : {}) });
 });

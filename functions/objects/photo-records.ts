@@ -36,9 +36,13 @@ export interface PhotoRecord {
 /** The photo's record, or undefined when the path names no published photo of any project. */
 export async function findPhotoRecord(objectPath: string): Promise<PhotoRecord | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.photo(objectPath), ConsistentRead: true }));
-  if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, ...record } = Item;
-  return record as PhotoRecord;
+  return Item ? photoRecordOf(Item) : undefined;
+}
+
+/** A record as the state table holds it (its keys dropped). */
+export function photoRecordOf(item: Record<string, unknown>): PhotoRecord {
+  const { pk: _pk, sk: _sk, ...record } = item;
+  return record as unknown as PhotoRecord;
 }
 
 /**

@@ -4,9 +4,9 @@ import type { ProjectSummaryView } from '../projections/project-views';
 import { isMember } from '../projects/read';
 import { stateKeys } from '../store/keys';
 import { getStateItems } from '../store/view-table';
-import { servedObjectKey, thumbnailKeyOf } from './object-keys';
+import { PUBLISHED_PREFIX, servedObjectKey, thumbnailKeyOf } from './object-keys';
 import { thumbnailCopy } from './photo-copies';
-import { findPhotoRecord } from './photo-records';
+import { findPhotoRecord, photoRecordOf } from './photo-records';
 import { getObject } from './upload-bucket';
 
 /**
@@ -24,10 +24,25 @@ export interface ServedPhoto {
   readonly etag: string;
 }
 
-/** The photo at `objectPath` (the display copy, or with `thumbnail` its small version) for `principal`; 403 if they may not see it, undefined if it is gone. */
-export async function photoFor(principal: Principal | undefined, objectPath: string, thumbnail: boolean): Promise<ServedPhoto | undefined> {
+/** What the photo route reads with the session (httpHandler's `preload`): the record of the path, when it can name a photo. */
+export const photoRecordPreload = ({ key }: { key: string }) => (servedObjectKey(objectPathOfKey(key)) ? [stateKeys.photo(objectPathOfKey(key))] : []);
+
+const objectPathOfKey = (key: string) => `/${PUBLISHED_PREFIX}${key}`;
+
+/**
+ * The photo at `objectPath` (the display copy, or with `thumbnail` its small version) for
+ * `principal`; 403 if they may not see it, undefined if it is gone. `preloaded`: the route's
+ * preload (its key, and the record read with the session, if any): used when it names this path.
+ */
+export async function photoFor(
+  principal: Principal | undefined,
+  objectPath: string,
+  thumbnail: boolean,
+  preloaded?: { key: string; item: Record<string, unknown> | undefined },
+): Promise<ServedPhoto | undefined> {
   const key = servedObjectKey(objectPath);
-  const record = key && principal ? await findPhotoRecord(objectPath) : undefined;
+  const known = preloaded && objectPathOfKey(preloaded.key) === objectPath ? { record: preloaded.item && photoRecordOf(preloaded.item) } : undefined;
+  const record = key && principal ? (known ? known.record : await findPhotoRecord(objectPath)) : undefined;
   if (!key || !principal || !record) throw forbidden(notYourPhoto);
   const [summary] = await getStateItems<[ProjectSummaryView]>([stateKeys.projectSummary(record.projectId)]);
   if (!summary || !isMember(summary, principal)) throw forbidden(notYourPhoto);
