@@ -3,7 +3,7 @@
  * parser live together so that nothing else splits or prefixes stream ids by hand.
  */
 
-export const streamKinds = ['user', 'project', 'item', 'chat', 'punch', 'changeOrder'] as const;
+export const streamKinds = ['user', 'project', 'item', 'chat', 'punch', 'changeOrder', 'tenant'] as const;
 export type StreamKind = (typeof streamKinds)[number];
 
 export const streamIdOf = (kind: StreamKind, id: string): string => `${kind}#${id}`;
@@ -14,6 +14,8 @@ export const itemStreamId = (itemId: string) => streamIdOf('item', itemId);
 export const chatStreamId = (projectId: string) => streamIdOf('chat', projectId);
 export const punchItemStreamId = (punchItemId: string) => streamIdOf('punch', punchItemId);
 export const changeOrderStreamId = (changeOrderId: string) => streamIdOf('changeOrder', changeOrderId);
+/** A tenant (a contractor company, issue 31): its lifecycle and the operators' actions on it. The id is the `tenantId` events carry. */
+export const tenantStreamId = (tenantId: string) => streamIdOf('tenant', tenantId);
 
 /** `item#abc` → `{ kind: 'item', id: 'abc' }`; undefined for anything that is not one of ours. */
 export function parseStreamId(streamId: string): { kind: StreamKind; id: string } | undefined {

@@ -25,7 +25,15 @@ export interface SessionOrigin {
 }
 
 /** A signed-in caller, with the display name their events carry (kept on the session record) and when a mailed link opened the session. */
-export type SignedIn = Principal & { readonly displayName?: string; readonly provedAt?: string };
+export type SignedIn = Principal & {
+  readonly displayName?: string;
+  readonly provedAt?: string;
+  /**
+   * A contractor's tenant (issue 31): the company whose projects they work on, the id events
+   * carry as `tenantId`. The owner's is their own user id; a colleague's is on their account.
+   */
+  readonly tenantId?: string;
+};
 
 /** How long after a mailed link was opened its session may set a new password or e-mail without the current password. */
 export const LINK_PROOF_SECONDS = 15 * 60;
@@ -162,7 +170,11 @@ export async function authenticate(
   // Sessions recorded before the name was kept with them leave it to the command to read.
   const displayName = Item.displayName as string | undefined;
   const provedAt = Item.provedAt as string | undefined;
-  return { principal: { userId: Item.userId as string, role: role.data, sessionId: claimed.sessionId, ...(displayName ? { displayName } : {}), ...(provedAt ? { provedAt } : {}) }, items };
+  const tenantId = role.data === 'contractor' ? ((account.tenantId as string | undefined) ?? (Item.userId as string)) : undefined;
+  return {
+    principal: { userId: Item.userId as string, role: role.data, sessionId: claimed.sessionId, ...(displayName ? { displayName } : {}), ...(provedAt ? { provedAt } : {}), ...(tenantId ? { tenantId } : {}) },
+    items,
+  };
 }
 
 // Sessions recorded before the role was kept with them fall back to the account's role.

@@ -86,4 +86,12 @@ export const stateKeys = {
   /** A WebSocket connection; gsi1 lists a project's connections. */
   connection: (connectionId: string) => ({ pk: part('connection', connectionId), sk: 'connection' }),
   projectConnections: (projectId: string) => part('project-connections', projectId),
+  /**
+   * A tenant (a contractor company, issue 31): status, plan and usage counters (kept with the
+   * events that change them). gsi1 `tenants` lists every tenant for the operators.
+   */
+  tenant: (tenantId: string) => ({ pk: part('tenant', tenantId), sk: 'tenant' }),
+  tenants: 'tenants#',
+  /** A tenant's metered usage in one calendar month (UTC, `2026-11`): what the cost report prices. */
+  tenantUsage: (tenantId: string, month: string) => ({ pk: part('tenant-usage', tenantId), sk: `month#${month}` }),
 } as const;
