@@ -19,7 +19,7 @@
  * functions/: the Lambda entry points; the operator tools and erasure, which reach across
  * features; the features (each a folder of its own: the punch list and change orders above the
  * photos and the checklist's projects they use); the command runner and the projections it
- * writes with; the HTTP plumbing; personal-data sealing, sessions and accounts' records; the
+ * writes with; the HTTP plumbing; per-tenant rate limits and usage (which httpHandler calls); personal-data sealing, sessions and accounts' records; the
  * store; the SDK clients; then the files at the root of functions/ (config, logger, metrics,
  * limits, tables, the route manifest), which import no folder.
  * web/: the entry (web/*.ts[x] itself), the routes, the screens (the checklist above the punch
@@ -28,7 +28,7 @@
  * registration (pwa/), shared pieces, the API client.
  */
 const floors = {
-  functions: ['handlers', 'operations', 'people', 'pdf', 'digest', 'sharing', 'audit', 'punch', 'change-orders', 'objects', 'projects', 'accounts', 'chat', 'live', 'commands', 'projections', 'http', 'personal-data', 'auth', 'store', 'adapters'],
+  functions: ['handlers', 'operations', 'people', 'pdf', 'digest', 'sharing', 'audit', 'punch', 'change-orders', 'objects', 'projects', 'accounts', 'chat', 'live', 'commands', 'projections', 'http', 'usage', 'personal-data', 'auth', 'store', 'adapters'],
   web: ['routes', 'homes', 'audit', 'checklist', 'punch', 'change-orders', 'photos', 'live', 'history', 'chat', 'projects', 'digest', 'auth', 'offline', 'pwa', 'components', 'api', 'build'],
 };
 
