@@ -28,7 +28,7 @@
  * registration (pwa/), shared pieces, the API client.
  */
 const floors = {
-  functions: ['handlers', 'operations', 'people', 'pdf', 'digest', 'sharing', 'audit', 'punch', 'change-orders', 'objects', 'projects', 'accounts', 'chat', 'live', 'commands', 'projections', 'http', 'usage', 'personal-data', 'auth', 'store', 'adapters'],
+  functions: ['handlers', 'operator', 'operations', 'people', 'pdf', 'digest', 'sharing', 'audit', 'punch', 'change-orders', 'objects', 'projects', 'accounts', 'chat', 'live', 'commands', 'projections', 'http', 'usage', 'personal-data', 'auth', 'tenants', 'store', 'adapters'],
   web: ['routes', 'homes', 'audit', 'checklist', 'punch', 'change-orders', 'photos', 'live', 'history', 'chat', 'projects', 'digest', 'auth', 'offline', 'pwa', 'components', 'api', 'build'],
 };
 
