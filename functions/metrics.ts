@@ -5,12 +5,16 @@ import { logger } from './logger';
  * The functions' metrics, as CloudWatch embedded metric format in the logs (Powertools Metrics):
  * requests, 4xx and 5xx and latency by route group, commands by aggregate and type, conflicts
  * retried, browser notices delivered, gone and failed, PDF render time. The tenant is a property
- * (metadata) of each record, never a dimension: one metric per tenant would cost per tenant.
+ * (metadata) of each record, and a dimension only of the per-tenant few (issue 31: requests, 5xx,
+ * latency, requests refused by the rate limit): each tenant is four metrics a month ($0.30 each at
+ * list price), the rest of a tenant's figures come from its usage counters (functions/usage/).
  * The local cloud turns them off (POWERTOOLS_METRICS_DISABLED): they would flood its console.
  */
 
 export const METRICS_NAMESPACE = 'ConstructionChecklist';
 export const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'construction-checklist' });
+/** The per-tenant metrics' own records: their dimensions are the tenant's, not the request's route group. */
+const tenantMetrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'construction-checklist' });
 
 /** Names the stack's alarms and dashboard read (infra/constructs/observability.ts). */
 export const metricNames = {
@@ -24,7 +28,12 @@ export const metricNames = {
   connectionsGone: 'ConnectionsGone',
   noticesFailed: 'NoticesFailed',
   pdfRenderTime: 'PdfRenderTime',
+  /** Requests the per-tenant rate limit refused (429): only with the tenant dimension. */
+  throttled: 'Throttled',
 } as const;
+
+/** The dimension of the per-tenant metrics (the dashboard's top tenants group by it). */
+export const TENANT_DIMENSION = 'tenantId';
 
 /** `/api/projects/{id}/stats` → `projects`: few enough to be a dimension, the golden signals' unit. */
 export const routeGroupOf = (path: string): string => /^\/api\/([a-z-]+)/.exec(path)?.[1] ?? 'other';
@@ -38,6 +47,21 @@ export function recordRequest(routePath: string, status: number, durationMs: num
   metrics.addMetric(metricNames.latency, MetricUnit.Milliseconds, durationMs);
   if (tenantId) metrics.addMetadata('tenantId', tenantId);
   publish();
+  if (tenantId) recordTenantRequest(tenantId, status, durationMs);
+}
+
+/** The per-tenant few, in a record of their own (dimension: the tenant only, not the route group too). */
+function recordTenantRequest(tenantId: string, status: number, durationMs: number): void {
+  try {
+    tenantMetrics.addDimension(TENANT_DIMENSION, tenantId);
+    tenantMetrics.addMetric(metricNames.requests, MetricUnit.Count, 1);
+    if (status >= 500) tenantMetrics.addMetric(metricNames.serverErrors, MetricUnit.Count, 1);
+    if (status === 429) tenantMetrics.addMetric(metricNames.throttled, MetricUnit.Count, 1);
+    tenantMetrics.addMetric(metricNames.latency, MetricUnit.Milliseconds, durationMs);
+    tenantMetrics.publishStoredMetrics();
+  } catch (error) {
+    logger.warn('metrics not published', { error: error as Error });
+  }
 }
 
 /** Commands run on an aggregate, and the attempts a conflict cost: a metric of their own (their dimension is not the request's). */

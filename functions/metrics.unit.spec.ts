@@ -30,6 +30,15 @@ describe('metrics', () => {
     expect(record).not.toHaveProperty('ClientErrors');
   });
 
+  it('records the per-tenant few (requests, 5xx, throttled, latency) in a record whose only other dimension is the service', async () => {
+    const records = await recorded(({ recordRequest }) => recordRequest('/api/projects/{id}', 429, 3, 'tenant-3'));
+    const perTenant = records.find((record) => record._aws.CloudWatchMetrics[0].Dimensions.flat().includes('tenantId'));
+    expect(perTenant!._aws.CloudWatchMetrics[0].Dimensions.flat().sort()).toEqual(['service', 'tenantId']);
+    expect(perTenant).toMatchObject({ tenantId: 'tenant-3', Requests: 1, Throttled: 1, Latency: 3 });
+    expect(perTenant).not.toHaveProperty('ServerErrors');
+    expect(perTenant).not.toHaveProperty('routeGroup');
+  });
+
   it('records commands by aggregate and type, and conflicts retried, each with its tenant', async () => {
     const records = await recorded(({ recordCommands }) => recordCommands('item', ['setFlag', 'setFlag', 'editDetails'], 2, 'tenant-2'));
     expect(records).toEqual(

@@ -71,3 +71,35 @@ export async function getUsage(tenantId: string, month: string): Promise<Monthly
 export function usageOf(item: Record<string, unknown> | undefined): MonthlyUsage {
   return Object.fromEntries(usageCounterNames.map((name) => [name, typeof item?.[name] === 'number' ? (item[name] as number) : 0])) as MonthlyUsage;
 }
+
+/**
+ * Counts kept in this process before they are added: a request's usage is one more UpdateItem
+ * (1 WCU) on one item per tenant and month, and a busy tenant would make that item hot. Locally
+ * every count is written at once (tests and the report see it); in AWS the counts gather for
+ * USAGE_FLUSH_MS and go in one UpdateItem per tenant, awaited by the request that finds them due
+ * (never left pending while Lambda freezes the instance). What an instance gathered in its last
+ * seconds before it is reclaimed is lost: the EMF metrics are the exact per-request record.
+ */
+const pending = new Map<string, UsageCounts>();
+let gatheringSince: number | undefined;
+export const USAGE_FLUSH_MS = 10_000;
+
+export async function countUsage(tenantId: string, counts: UsageCounts, at = new Date()): Promise<void> {
+  const key = `${tenantId}\n${usageMonth(at)}`;
+  const sum = pending.get(key) ?? {};
+  for (const name of usageCounterNames) if (counts[name]) sum[name] = (sum[name] ?? 0) + counts[name]!;
+  pending.set(key, sum);
+  gatheringSince ??= at.getTime();
+  if (config().mode === 'local' || at.getTime() - gatheringSince >= USAGE_FLUSH_MS) await flushUsage();
+}
+
+/** Adds every gathered count now. */
+export async function flushUsage(): Promise<void> {
+  const batch = [...pending];
+  pending.clear();
+  gatheringSince = undefined;
+  await Promise.all(batch.map(([key, counts]) => {
+    const [tenantId, month] = key.split('\n') as [string, string];
+    return addUsage(tenantId, month, counts);
+  }));
+}

@@ -1,0 +1,69 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { defaultPlan, planNames, plans, type PlanName } from '../../events/tenants/plans';
+import type { SignedIn } from '../auth/sessions';
+import { dynamo } from '../adapters/dynamo';
+import { config } from '../config';
+import { stateKeys } from '../store/keys';
+import { bucketGroupOf, rateLimitMessage, takeToken } from './rate-limit';
+
+/**
+ * Who a request counts against, and whether its bucket has a token (httpHandler asks, after the
+ * session is read and before the route runs, so a refused request changes nothing).
+ *
+ * - A contractor: their tenant (`principal.tenantId`), on the tenant's plan.
+ * - A client, on a route that read the summary of a project they are the client of: its tenant
+ *   for usage (the tenant pays for its clients), but a bucket of the tenant's clients apart
+ *   (`<tenantId>/clients`) on the same plan, so a client cannot spend the contractor's own share.
+ *   Elsewhere (their project list): a bucket of their own, on the default plan.
+ * - Signed out (sign-in, registration, health): no bucket here. The WAF's per-address rule and
+ *   the sign-in throttles (functions/limits.ts) cover those; a per-address bucket would also
+ *   put every test of a run, all from 127.0.0.1, in one bucket.
+ */
+
+export interface Payer {
+  /** The bucket's owner. */
+  readonly subject: string;
+  /** The tenant whose usage the request is (undefined: none known, e.g. a client's own list). */
+  readonly tenantId?: string;
+  /** The tenant's plan when the session read it (a contractor's: authenticate reads the tenant record); else looked up. */
+  readonly plan?: PlanName;
+}
+
+export function payerOf(principal: SignedIn | undefined, preloaded: readonly (Record<string, unknown> | undefined)[]): Payer | undefined {
+  if (!principal) return undefined;
+  if (principal.role === 'contractor') {
+    const tenantId = principal.tenantId ?? principal.userId;
+    return { subject: tenantId, tenantId, ...(principal.tenantPlan ? { plan: principal.tenantPlan } : {}) };
+  }
+  // Only a project the client is the client of: anyone naming someone else's project spends nothing of that tenant's.
+  const summary = preloaded.find((item) => item?.sk === 'summary' && typeof item.pk === 'string' && item.pk.startsWith('project#') && item.clientId === principal.userId);
+  const tenantId = (summary?.tenantId ?? summary?.contractorId) as string | undefined;
+  return tenantId ? { subject: `${tenantId}/clients`, tenantId } : { subject: `client/${principal.userId}` };
+}
+
+/** A tenant's plan, read from its record at most once a minute per process (a plan change takes up to a minute to apply). */
+const planCache = new Map<string, { plan: PlanName; until: number }>();
+const PLAN_CACHE_MS = 60_000;
+
+export async function planOf(tenantId: string | undefined, now = Date.now()): Promise<PlanName> {
+  if (!tenantId) return defaultPlan;
+  const cached = planCache.get(tenantId);
+  if (cached && cached.until > now) return cached.plan;
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: config().stateTable, Key: stateKeys.tenant(tenantId), ProjectionExpression: '#plan', ExpressionAttributeNames: { '#plan': 'plan' } }),
+  );
+  // No record yet (a tenant made before issue 31): the default plan, as the tenant record says.
+  const plan = planNames.includes(Item?.plan as PlanName) ? (Item!.plan as PlanName) : defaultPlan;
+  if (planCache.size > 10_000) planCache.clear();
+  planCache.set(tenantId, { plan, until: now + PLAN_CACHE_MS });
+  return plan;
+}
+
+export type Admission = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number; readonly message: string };
+
+/** Spends a token of the payer's bucket for the route's group; refused: the 429's seconds and words. */
+export async function admit(route: { readonly method: string; readonly name?: string }, payer: Payer): Promise<Admission> {
+  const perMinute = plans[payer.plan ?? (await planOf(payer.tenantId))].requestsPerMinute;
+  const answer = await takeToken(payer.subject, bucketGroupOf(route), perMinute);
+  return answer.allowed ? answer : { ...answer, message: rateLimitMessage(perMinute, answer.retryAfterSeconds) };
+}
