@@ -10,7 +10,15 @@ import type { NewEvent, StoredEvent } from './envelope';
 export interface Actor {
   readonly userId: string;
   readonly role: 'contractor' | 'client';
+  /**
+   * A contractor's company (issue 31): the owner's user id, which their projects record as
+   * `contractorId`. Colleagues act for it; absent, the contractor is their own tenant.
+   */
+  readonly tenantId?: string;
 }
+
+/** The id a contractor's projects are recorded under: their tenant's (their own when they own it). */
+export const tenantOf = (actor: Actor): string => actor.tenantId ?? actor.userId;
 
 export interface Decider<Command, State, Event extends NewEvent> {
   /** The stream that holds the instance with this id. */

@@ -1,4 +1,4 @@
-import { eventGuard, type Actor, type Decider } from '../decider';
+import { eventGuard, tenantOf, type Actor, type Decider } from '../decider';
 import { DomainError, forbidden, invalid, notFound } from '../errors';
 import { idTaken, RoomNameConflict, textConflicts } from './edit-base';
 import { projectEvents, projectStreamId, type PhotoPublishedData, type ProjectDetails, type ProjectEvent } from './events';
@@ -55,13 +55,16 @@ export type ProjectCommand =
 
 export const NO_CLIENT_EMAIL = 'This project has no client email. Add one with Edit Project first.';
 
-/** May this person see the project at all? (Contractor who owns it, or its assigned client.) */
+/** The project's contractor: an account of the company (tenant) that owns it (issue 31: the owner or a colleague). */
+const isItsContractor = (state: ProjectState, actor: Actor): boolean => actor.role === 'contractor' && tenantOf(actor) === state.contractorId;
+
+/** May this person see the project at all? (Its contractor, or its assigned client.) */
 export const canRead = (state: ProjectState, actor: Actor): boolean =>
-  state.exists && (actor.userId === state.contractorId || (state.clientId !== null && actor.userId === state.clientId));
+  state.exists && (isItsContractor(state, actor) || (state.clientId !== null && actor.userId === state.clientId));
 
 function assertContractor(state: ProjectState, actor: Actor): void {
   if (!canRead(state, actor)) throw notFound('Project');
-  if (actor.userId !== state.contractorId) throw forbidden('Only the contractor can change the project and its rooms.');
+  if (!isItsContractor(state, actor)) throw forbidden('Only the contractor can change the project and its rooms.');
 }
 
 function room(state: ProjectState, roomId: string): RoomState {
@@ -77,7 +80,7 @@ export function decideProject(command: ProjectCommand, state: ProjectState, acto
     if (state.exists) throw new DomainError('conflict', 'This project already exists');
     if (actor.role !== 'contractor') throw forbidden('Only contractors can create projects.');
     return [
-      { type: 'ProjectCreated', data: { projectId: command.projectId, contractorId: actor.userId, ...command.details } },
+      { type: 'ProjectCreated', data: { projectId: command.projectId, contractorId: tenantOf(actor), ...command.details } },
       ...command.rooms.map((r) => ({ type: 'RoomAdded' as const, data: { roomId: r.roomId, type: r.type, name: r.name, customName: r.customName } })),
     ];
   }

@@ -41,7 +41,8 @@ export async function resolveActor(by: CommandBy): Promise<{ actor: Actor; meta:
     const user = by.principal.displayName ? undefined : await findUserById(by.principal.userId);
     const displayName = by.principal.displayName ?? (user ? `${user.firstName} ${user.lastName}` : by.principal.userId);
     return {
-      actor: { userId: by.principal.userId, role: by.principal.role },
+      // A colleague decides as their company (its projects); the events still name them as the actor.
+      actor: { userId: by.principal.userId, role: by.principal.role, ...(by.principal.tenantId ? { tenantId: by.principal.tenantId } : {}) },
       meta: {
         actorId: by.principal.userId,
         role: by.principal.role,

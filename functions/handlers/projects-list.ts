@@ -3,8 +3,8 @@ import { clientProjects, contractorProjects } from '../projects/read';
 import { httpHandler } from '../http/handler';
 import { httpRoutes } from '../routes';
 
-/** The plain list: a contractor's own projects, or the projects a client is assigned to. */
+/** The plain list: a contractor's company's projects (issue 31: its tenant's), or the projects a client is assigned to. */
 export const handler = httpHandler(httpRoutes.listProjects, {}, async ({ principal }) => {
-  const summaries = principal.role === 'contractor' ? await contractorProjects(principal.userId) : await clientProjects(principal.userId);
+  const summaries = principal.role === 'contractor' ? await contractorProjects(principal.tenantId ?? principal.userId) : await clientProjects(principal.userId);
   return summaries.map(projectDto);
 });

@@ -4,5 +4,6 @@ import { httpHandler } from '../http/handler';
 import { httpRoutes } from '../routes';
 
 export const handler = httpHandler(httpRoutes.listProjectsWithStats, {}, async ({ principal }) =>
-  (await contractorProjects(principal.userId)).map(projectWithStatsDto),
+  // The company's projects (issue 31): a colleague sees the same list as the owner.
+  (await contractorProjects(principal.tenantId ?? principal.userId)).map(projectWithStatsDto),
 );

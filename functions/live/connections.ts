@@ -21,6 +21,8 @@ export interface ConnectionOwner {
   readonly userId: string;
   /** The session that opened it: signing out closes it, as does any end of the user's sessions. */
   readonly sessionId: string;
+  /** A contractor's company (issue 31): a colleague follows the project as one of its contractors. */
+  readonly tenantId?: string;
 }
 
 export async function saveConnection(connectionId: string, owner: ConnectionOwner, now = new Date()): Promise<void> {
@@ -73,16 +75,16 @@ export async function closeUserConnections(userId: string, which: { of?: string;
 }
 
 /** The open connections of a project, each with the user who opened it. */
-export async function projectConnections(projectId: string): Promise<{ connectionId: string; userId: string }[]> {
+export async function projectConnections(projectId: string): Promise<{ connectionId: string; userId: string; tenantId?: string }[]> {
   const nowSeconds = Date.now() / 1000;
   const endpoint = config().wsManagementEndpoint;
-  const items = await queryAll<{ connectionId: string; userId: string; expiresAt: number; endpoint?: string }>({
+  const items = await queryAll<{ connectionId: string; userId: string; tenantId?: string; expiresAt: number; endpoint?: string }>({
     IndexName: stateTable.indexes.gsi1.name,
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': stateKeys.projectConnections(projectId) },
   });
   // Expired records can linger until DynamoDB's TTL sweep removes them.
-  return items.filter((item) => item.expiresAt > nowSeconds && item.endpoint === endpoint).map(({ connectionId, userId }) => ({ connectionId, userId }));
+  return items.filter((item) => item.expiresAt > nowSeconds && item.endpoint === endpoint).map(({ connectionId, userId, tenantId }) => ({ connectionId, userId, ...(tenantId ? { tenantId } : {}) }));
 }
 
 /** Closes a connection whose user may no longer follow its project, and forgets it. */

@@ -71,9 +71,10 @@ export async function notifyBrowsers(records: DynamoDBStreamEvent['Records'], cl
  */
 async function membersConnections(projectId: string, contractorId: string, clientOf: ClientOf): Promise<string[]> {
   const [connections, clientId] = await Promise.all([projectConnections(projectId), clientOf(projectId)]);
-  const members = new Set([contractorId, clientId].filter(Boolean));
-  const outsiders = connections.filter(({ userId }) => !members.has(userId));
+  // A contractor's connection counts by their company (issue 31: colleagues follow its projects); a removed colleague's were closed with their sessions.
+  const isMember = ({ userId, tenantId }: { userId: string; tenantId?: string }) => (tenantId ?? userId) === contractorId || (clientId != null && userId === clientId);
+  const outsiders = connections.filter((connection) => !isMember(connection));
   await Promise.all(outsiders.map(({ connectionId }) => dropConnection(connectionId)));
   if (outsiders.length) logger.info('closed sockets of people no longer on the project', { projectId, closed: outsiders.length });
-  return connections.filter(({ userId }) => members.has(userId)).map(({ connectionId }) => connectionId);
+  return connections.filter(isMember).map(({ connectionId }) => connectionId);
 }

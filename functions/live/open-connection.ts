@@ -63,7 +63,7 @@ export async function openConnection(
   const { principal } = await authenticate(readCookie(handshake.cookie ? [handshake.cookie] : [], SESSION_COOKIE));
   if (!principal) return { refused: { statusCode: 401, message: 'Please sign in to continue.' } };
   if (!(await mayFollow(projectId, principal))) return { refused: { statusCode: 403, message: 'Not a project of yours' } };
-  await saveConnection(connectionId, { projectId, userId: principal.userId, sessionId: principal.sessionId });
+  await saveConnection(connectionId, { projectId, userId: principal.userId, sessionId: principal.sessionId, ...(principal.tenantId ? { tenantId: principal.tenantId } : {}) });
   logger.info('connected', { connectionId, projectId, userId: principal.userId });
   return {};
 }

@@ -25,19 +25,25 @@ const beginsWith = (pk: string, prefix: string) => ({
 
 export const getSummary = (projectId: string) => stateViewTable.get<ProjectSummaryView>(stateKeys.projectSummary(projectId));
 
-export const isMember = (summary: ProjectSummaryView, principal: Principal) =>
-  summary.contractorId === principal.userId || (summary.clientId != null && summary.clientId === principal.userId);
+/** Its contractor is any account of the company that owns it (issue 31: `tenantId`, the owner's id); its client is one person. */
+export const isMember = (summary: ProjectSummaryView, principal: Principal & { readonly tenantId?: string }) =>
+  (principal.role === 'contractor' && (principal.tenantId ?? principal.userId) === summary.contractorId) ||
+  (summary.clientId != null && summary.clientId === principal.userId);
 
 export async function listRooms(projectId: string): Promise<RoomView[]> {
   const rooms = await queryAll<RoomView>(beginsWith(stateKeys.projectSummary(projectId).pk, stateKeys.projectRoomsPrefix));
-  return rooms.sort((a, b) => a.position - b.position);
+  return rooms.sort(inPositionOrder);
 }
+
+/** The checklist's orders: rooms as added, a room's items as displayed (an archived project's views sort the same). */
+export const inPositionOrder = (a: RoomView, b: RoomView) => a.position - b.position;
+export const inDisplayOrder = (a: ItemView, b: ItemView) => a.order - b.order || a.name.localeCompare(b.name);
 
 export const getRoomView = (projectId: string, roomId: string) => stateViewTable.get<RoomView>(stateKeys.projectRoom(projectId, roomId));
 
 export async function listItems(roomId: string): Promise<ItemView[]> {
   const items = await queryAll<ItemView>(beginsWith(stateKeys.roomPointer(roomId).pk, stateKeys.roomItemsPrefix));
-  return items.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  return items.sort(inDisplayOrder);
 }
 
 /** Every room of the project, in position order, and each room's items in display order. */
@@ -63,7 +69,7 @@ export async function listHistory(projectId: string, limit: number): Promise<His
   return Items as HistoryRow[];
 }
 
-/** A contractor's projects, newest last (gsi1), or a client's (gsi2): one query, whatever their size. */
+/** A contractor company's projects (its tenant id: the owner's user id), newest last (gsi1), or a client's (gsi2): one query, whatever their size. */
 export function contractorProjects(contractorId: string): Promise<ProjectSummaryView[]> {
   return queryAll<ProjectSummaryView>({
     IndexName: stateTable.indexes.gsi1.name,
