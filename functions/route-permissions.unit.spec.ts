@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { functionNeeds, manifestHandlers, needsOf, type FunctionNeeds } from './route-permissions';
-import { browserNotifier, dailyDigest, handlerModulePath, handlerName, httpRoutes, sessionKeyRotator, webSocketRoutes } from './routes';
+import { dailyDigest, handlerModulePath, handlerName, httpRoutes, sessionKeyRotator, streamProcessors, webSocketRoutes } from './routes';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -54,7 +54,7 @@ const evidence: { [Need in keyof FunctionNeeds]-?: (code: ReturnType<typeof reac
 describe('route permissions (what each function may do in AWS)', () => {
   it('has an entry for every handler of the manifest, and none for a handler it does not name', () => {
     const handlers = manifestHandlers().map(handlerName);
-    expect(handlers).toEqual(expect.arrayContaining([httpRoutes.health.handler, webSocketRoutes.$connect.handler, browserNotifier.handler, sessionKeyRotator.handler, dailyDigest.handler].map(handlerName)));
+    expect(handlers).toEqual(expect.arrayContaining([httpRoutes.health.handler, webSocketRoutes.$connect.handler, streamProcessors.handler, sessionKeyRotator.handler, dailyDigest.handler].map(handlerName)));
     const undeclared = handlers.filter((handler) => !(handler in functionNeeds));
     expect(undeclared, `declare these handlers in functions/route-permissions.ts: ${undeclared.join(', ')}`).toEqual([]);
     expect(Object.keys(functionNeeds).filter((handler) => !handlers.includes(handler))).toEqual([]);

@@ -5,7 +5,7 @@ import { httpRoutes } from '../functions/routes';
 import { eventsTable, keysTable, stateTable } from '../functions/tables';
 import { AlarmTopic } from './constructs/alarms';
 import { apiGatewayAccountLogging } from './constructs/api-stages';
-import { buildBrowserNotifier } from './constructs/browser-notifier';
+import { buildStreamProcessors } from './constructs/stream-processors';
 import { buildBuckets } from './constructs/buckets';
 import { OperationsDashboard } from './constructs/dashboard';
 import { FunctionRoles, type FunctionSetup } from './constructs/function-roles';
@@ -110,17 +110,17 @@ export class ConstructionChecklistStack extends Stack {
     const roles = new FunctionRoles(this, grantTargets);
     const setup: FunctionSetup = { environment, roles };
     const routeFunctions = [...serveHttpRoutes(this, httpApi, setup), ...serveWebSocketRoutes(this, webSocketApi, setup)];
-    const browserNotifier = buildBrowserNotifier(this, events, setup);
+    const streamProcessors = buildStreamProcessors(this, events, setup);
     const sessionKeyRotator = rotateSessionKey(this, sessionSecret, roles);
     // Every function of ours, for its error alarm.
-    const functions = [...routeFunctions, browserNotifier.fn, sessionKeyRotator, scheduleDailyDigest(this, setup)];
+    const functions = [...routeFunctions, streamProcessors.fn, sessionKeyRotator, scheduleDailyDigest(this, setup)];
 
     // --- Alarms (a nested stack: see MonitoringStack) and the dashboard -------------------------
     const alarmTopic = new AlarmTopic(this, 'Alarms', { email: this.node.tryGetContext('alarmEmail') as string | undefined });
-    this.monitoring = new MonitoringStack(this, 'Monitoring', { topic: alarmTopic.topic, httpApi, functions, tables: builtTables, deadLetterQueue: browserNotifier.deadLetterQueue });
+    this.monitoring = new MonitoringStack(this, 'Monitoring', { topic: alarmTopic.topic, httpApi, functions, tables: builtTables, deadLetterQueue: streamProcessors.deadLetterQueue });
     // The dashboard stays here: its fixed name would make a move fail on a deployed stack (CloudFormation
     // creates the nested one before deleting this one, and the name is taken). One resource.
-    new OperationsDashboard(this, 'Operations', { httpApi, tables: [...builtTables].map(([name, table]) => ({ name, table })), deadLetterQueue: browserNotifier.deadLetterQueue });
+    new OperationsDashboard(this, 'Operations', { httpApi, tables: [...builtTables].map(([name, table]) => ({ name, table })), deadLetterQueue: streamProcessors.deadLetterQueue });
 
     suppressAccepted(this, {
       webBucket: site.webBucket,
@@ -128,7 +128,7 @@ export class ConstructionChecklistStack extends Stack {
       accessLogs,
       webSocketApi: webSocketApi.node.defaultChild as CfnElement,
       webSocketStageName,
-      roles: { browserNotifier: browserNotifier.fn.role!, sessionKeyRotator: sessionKeyRotator.role!, healthProbes: roles.for(httpRoutes.health.handler) },
+      roles: { streamProcessors: streamProcessors.fn.role!, sessionKeyRotator: sessionKeyRotator.role!, healthProbes: roles.for(httpRoutes.health.handler) },
     });
 
     // --- Outputs -------------------------------------------------------------------------------
@@ -143,7 +143,7 @@ export class ConstructionChecklistStack extends Stack {
     new CfnOutput(this, 'WebBucketName', { value: site.webBucket.bucketName });
     new CfnOutput(this, 'UploadsBucketName', { value: uploads.bucketName });
     new CfnOutput(this, 'AuditSigningKeyArn', { value: auditKey.keyArn });
-    new CfnOutput(this, 'BrowserNotifierDeadLetterQueueUrl', { value: browserNotifier.deadLetterQueue.queueUrl });
+    new CfnOutput(this, 'StreamProcessorsDeadLetterQueueUrl', { value: streamProcessors.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarmTopic.topic.topicArn });
   }
 }

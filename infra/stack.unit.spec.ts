@@ -12,7 +12,7 @@ import { HSTS_MAX_AGE_SECONDS } from '../functions/http/security-headers';
 import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
 import { API_BURST_LIMIT, API_REQUESTS_PER_SECOND, PDF_EXPORTS_AT_ONCE } from '../functions/limits';
 import { needsOf } from '../functions/route-permissions';
-import { browserNotifier, dailyDigest, handlerModulePath, handlerName, httpRoutes, sessionKeyRotator, webSocketRoutes, type HttpRoute } from '../functions/routes';
+import { dailyDigest, handlerModulePath, handlerName, httpRoutes, sessionKeyRotator, streamProcessors, webSocketRoutes, type HttpRoute } from '../functions/routes';
 import { eventsTable, indexesOf, keysTable, stateTable, tables, type TableDefinition } from '../functions/tables';
 import { HandlerFunction } from './constructs/handler-function';
 import { routeGroups } from './constructs/dashboard';
@@ -105,7 +105,7 @@ const uploadsBucketIdIn = (synthesized: Template): string =>
 /** Our functions carry a description naming what they serve; CDK's helper functions do not. */
 const ourFunctions = () =>
   Object.entries(template.findResources('AWS::Lambda::Function')).filter(([, fn]) =>
-    /^(route|websocket|browser-notifier|secret-rotation|schedule): /.test(fn.Properties.Description ?? ''),
+    /^(route|websocket|stream-processors|secret-rotation|schedule): /.test(fn.Properties.Description ?? ''),
   );
 const functionIdByDescription = (description: string): string => {
   const found = ourFunctions().filter(([, fn]) => fn.Properties.Description === description);
@@ -124,7 +124,7 @@ function handlerOf(description: string): URL {
   const [kind, rest] = description.split(': ') as [string, string];
   if (kind === 'route') return Object.values(httpRoutes).find((route) => routeKeyOf(route) === rest.split(', ')[0])!.handler;
   if (kind === 'websocket') return webSocketRoutes[rest.split(', ')[0] as keyof typeof webSocketRoutes].handler;
-  return [browserNotifier, sessionKeyRotator, dailyDigest].find(({ handler }) => handlerModulePath(handler) === rest)!.handler;
+  return [streamProcessors, sessionKeyRotator, dailyDigest].find(({ handler }) => handlerModulePath(handler) === rest)!.handler;
 }
 const httpHandlers = new Set(Object.values(httpRoutes).map((route) => handlerName(route.handler)));
 const tableIdFor = (definition: TableDefinition): string =>
@@ -199,7 +199,7 @@ describe('ConstructionChecklist stack', () => {
       [
         ...Object.values(httpRoutes).map(routeKeyOf),
         ...Object.keys(webSocketRoutes),
-        `browser-notifier: ${handlerModulePath(browserNotifier.handler)}`,
+        `stream-processors: ${handlerModulePath(streamProcessors.handler)}`,
         `secret-rotation: ${handlerModulePath(sessionKeyRotator.handler)}`,
         `schedule: ${handlerModulePath(dailyDigest.handler)}`,
       ].sort(),
@@ -350,18 +350,17 @@ describe('ConstructionChecklist stack', () => {
     });
   });
 
-  it('feeds the events stream to the browser notifier with retries, bisection, partial failures and a DLQ', () => {
-    const browserNotifierId = functionIdByDescription(`browser-notifier: ${handlerModulePath(browserNotifier.handler)}`);
+  it('feeds the events stream to the stream processors with retries, bisection and a last-resort queue', () => {
+    const streamProcessorsId = functionIdByDescription(`stream-processors: ${handlerModulePath(streamProcessors.handler)}`);
     const queueId = onlyId(template.findResources('AWS::SQS::Queue'));
     template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: browserNotifierId },
+      FunctionName: { Ref: streamProcessorsId },
       EventSourceArn: { 'Fn::GetAtt': [tableIdFor(eventsTable), 'StreamArn'] },
       StartingPosition: 'TRIM_HORIZON',
-      BatchSize: browserNotifier.batchSize,
+      BatchSize: streamProcessors.batchSize,
       BisectBatchOnFunctionError: true,
       MaximumRetryAttempts: 10,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
     });
   });
@@ -663,7 +662,7 @@ const expectedGrants: Record<string, string[]> = {
   'ws-disconnect': stateWrite,
   'ws-default': [...stateWrite, ...connections],
   // The stream and dead-letter grants come with its event source.
-  'notify-browsers': [...stateWrite, ...connections, 'dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
+  'stream-processors': [...stateWrite, ...connections, 'dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
   // Granted with the rotation schedule.
   'rotate-session-secret': [...sessionKey, 'secretsmanager:GetRandomPassword', 'secretsmanager:PutSecretValue', 'secretsmanager:UpdateSecretVersionStage'],
   'send-digest': [...sessionKey, ...stateWrite, 'state:Scan', ...mail],
@@ -868,7 +867,7 @@ describe('hardened for operators (issue 17)', () => {
       const reads = statementsOf(fnId).some((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue') && JSON.stringify(statement.Resource).includes(secretId));
       expect(reads, fn.Properties.Description).toBe(needsOf(handlerOf(fn.Properties.Description)).sessionKey !== undefined);
     }
-    expect(needsOf(browserNotifier.handler).sessionKey).toBeUndefined();
+    expect(needsOf(streamProcessors.handler).sessionKey).toBeUndefined();
   });
 
   it('serves a custom domain with TLS 1.2 at the least when given one with its certificate', () => {

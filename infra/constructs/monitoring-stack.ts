@@ -7,6 +7,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { Alarms } from './alarms';
 import { pascal } from './construct-ids';
+import { alarmOnProcessors } from './stream-processors';
 
 export interface MonitoringProps {
   /** The alarm topic (it stays in the app's stack: see AlarmTopic). */
@@ -16,7 +17,7 @@ export interface MonitoringProps {
   readonly functions: ReadonlyArray<IFunction>;
   /** The tables by their name in functions/tables.ts. */
   readonly tables: ReadonlyMap<string, ITable>;
-  /** The browser notifier's dead-letter queue. */
+  /** The stream processors' last-resort queue (batches whose own dead letters could not be filed). */
   readonly deadLetterQueue: IQueue;
 }
 
@@ -34,7 +35,8 @@ export class MonitoringStack extends NestedStack {
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id, { description: "Construction Checklist: the alarms (nested, to keep the app's stack under CloudFormation's resource limit)" });
     const alarms = new Alarms(this, 'Alarms', { topic: props.topic });
-    alarms.onMessagesIn(props.deadLetterQueue, 'Browser notices that failed every retry are waiting in the dead-letter queue');
+    alarms.onMessagesIn(props.deadLetterQueue, 'Batches of the events stream that failed every retry (their processors could not file dead letters) are waiting in the queue');
+    alarmOnProcessors(alarms, props.topic);
     alarms.onServerErrors(props.httpApi);
     for (const fn of props.functions) alarms.onFunctionErrors(fn, fn.node.id);
     alarms.onLambdaThrottles();

@@ -38,7 +38,7 @@ export interface AcceptedFindings {
   webSocketApi: CfnElement;
   webSocketStageName: string;
   /** The roles CDK grants more to (functions/route-permissions.ts cannot name those calls' resources), and the health probes'. */
-  roles: { browserNotifier: IConstruct; sessionKeyRotator: IConstruct; healthProbes: IConstruct };
+  roles: { streamProcessors: IConstruct; sessionKeyRotator: IConstruct; healthProbes: IConstruct };
 }
 
 export function suppressAccepted(stack: Stack, { webBucket, uploads, accessLogs, webSocketApi, webSocketStageName, roles }: AcceptedFindings): void {
@@ -69,7 +69,7 @@ export function suppressAccepted(stack: Stack, { webBucket, uploads, accessLogs,
     }
   }
   accept(accessLogs, 'AwsSolutions-S1', 'The access log bucket itself: logging it into itself would loop');
-  accept(roles.browserNotifier, 'AwsSolutions-IAM5[Resource::*]', 'dynamodb:ListStreams (the events stream consumer, granted by DynamoEventSource) has no resource-level permissions');
+  accept(roles.streamProcessors, 'AwsSolutions-IAM5[Resource::*]', 'dynamodb:ListStreams (the events stream consumer, granted by DynamoEventSource) has no resource-level permissions');
   accept(roles.sessionKeyRotator, 'AwsSolutions-IAM5[Resource::*]', 'secretsmanager:GetRandomPassword (granted to every rotation function by CDK) has no resource-level permissions');
   accept(roles.healthProbes, 'AwsSolutions-IAM5[Resource::*]', "ses:ListEmailTemplates (the health check's read-only SES probe) has no resource-level permissions");
   accept(

@@ -8,13 +8,14 @@ import {
   type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { browserNotifier } from '../../../functions/routes';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { streamProcessors } from '../../../functions/routes';
 import { invoke } from './lambda';
 
 /**
  * Does what Lambda's event source mapping does for the events table's stream: reads every shard
- * in order, hands batches to the browser notifier, and retries the records it reports as failed.
+ * in order and hands each batch to the stream's processors (`streamProcessors`: every processor
+ * of the manifest, each with its checkpoint and dead letters), retrying a batch that failed.
  * Records from before the poller started are skipped, so restarting the app does not replay old
  * notifications. (Reading from each shard's start and skipping by time, rather than asking for
  * LATEST, means a record written while the poller is still finding its shards is not lost.)
@@ -32,19 +33,19 @@ export function startStreamPoller(tableName: string) {
   const startedAtMinute = Math.floor(Date.now() / 60_000) * 60_000;
   const isNew = (record: _Record) => (record.dynamodb?.ApproximateCreationDateTime?.getTime() ?? Infinity) >= startedAtMinute;
 
+  // The processors file what they cannot handle as dead letters themselves: a batch fails only
+  // when that bookkeeping failed, and is then retried whole, as the event source mapping does.
   async function deliver(streamArn: string, records: _Record[]): Promise<void> {
-    let pending = records;
-    for (let attempt = 1; pending.length && attempt <= MAX_ATTEMPTS; attempt++) {
-      const event = { Records: pending.map((r) => ({ ...r, eventSourceARN: streamArn })) } as unknown as DynamoDBStreamEvent;
+    const event = { Records: records.map((r) => ({ ...r, eventSourceARN: streamArn })) } as unknown as DynamoDBStreamEvent;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       try {
-        const response = await invoke<DynamoDBBatchResponse | undefined>(browserNotifier.handler, event);
-        const failed = new Set(response?.batchItemFailures.map((f) => f.itemIdentifier) ?? []);
-        pending = pending.filter((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
+        await invoke(streamProcessors.handler, event);
+        return;
       } catch (error) {
-        console.error('[stream] browser notifier failed:', error);
+        console.error('[stream] stream processors failed:', error);
       }
     }
-    if (pending.length) console.error(`[stream] gave up on ${pending.length} record(s) after ${MAX_ATTEMPTS} attempts`);
+    console.error(`[stream] gave up on ${records.length} record(s) after ${MAX_ATTEMPTS} attempts`);
   }
 
   async function readShard(streamArn: string, shardId: string): Promise<void> {
@@ -66,7 +67,7 @@ export function startStreamPoller(tableName: string) {
     while (iterator && !stopped) {
       let page;
       try {
-        page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: browserNotifier.batchSize }));
+        page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: streamProcessors.batchSize }));
       } catch (error) {
         if (!(error instanceof TrimmedDataAccessException || error instanceof ExpiredIteratorException)) throw error;
         await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
