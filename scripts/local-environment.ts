@@ -12,3 +12,9 @@ if (!process.env[envNames.eventsTable] && existsSync(localEnvironmentFile)) {
   Object.assign(process.env, env);
   console.error(`(using the local cloud that npm start runs: DynamoDB at ${env.AWS_ENDPOINT_URL_DYNAMODB})`);
 }
+
+// Which generation of the read models is live (issue 31): a tool's view keys are in it from its first read.
+if (process.env[envNames.stateTable]) {
+  const { refreshViewGeneration } = await import('../functions/store/view-generation');
+  await refreshViewGeneration().catch((error: Error) => console.error(`(the read models' generation pointer could not be read: ${error.message})`));
+}

@@ -7,6 +7,7 @@ import { recordCommands } from '../metrics';
 import type { Projection } from '../projections/projection';
 import { ConcurrencyConflict, IdempotencyRace, type EventStore, type IdempotencyKey, type TransactItem, type Snapshot, type StreamHead, type ViewWrite } from '../store/event-store';
 import { stateViewTable, type ViewTable } from '../store/view-table';
+import { ViewGenerationChanged, writingViews } from '../store/view-generation';
 import { keyId, type ViewItem } from '../store/write-set';
 import { resolveActor, type CommandBy } from './caller';
 import { eventStore } from './event-store';
@@ -189,7 +190,9 @@ export async function runCommand<State, Event extends NewEvent, Result>(
 ): Promise<CommandOutcome<Result>> {
   const policy = command.retry ?? defaultRetryPolicy;
 
-  const attempt = async (): Promise<CommandOutcome<Result>> => {
+  // Each attempt keys its views for the generation live when it starts (waiting out a switch of the read models).
+  const attempt = () => writingViews(attemptInGeneration);
+  const attemptInGeneration = async (): Promise<CommandOutcome<Result>> => {
     const { state, position } = await command.load();
     // After the load: a request with this key that committed what was loaded has its record
     // there, so a copy racing it answers its answer instead of deciding on its result (deleting
@@ -225,12 +228,13 @@ export async function runCommand<State, Event extends NewEvent, Result>(
       factor: 2,
       randomize: true,
       // An idempotency race ends on the next attempt, which finds the winner's response.
-      shouldRetry: ({ error }) => error instanceof ConcurrencyConflict || error instanceof IdempotencyRace,
+      shouldRetry: ({ error }) => error instanceof ConcurrencyConflict || error instanceof IdempotencyRace || error instanceof ViewGenerationChanged,
     });
   } catch (error) {
     if (error instanceof ConcurrencyConflict) {
       throw conflict(`${error.streamId} was changed by someone else at the same time; please try again`);
     }
+    if (error instanceof ViewGenerationChanged) throw conflict('The service switched its read models during this change; please try again');
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import type { TemplateItem } from '../../events/projects/template';
 import { itemViews } from '../projections/item-views';
 import { eventStore } from './event-store';
 import { stateViewTable } from '../store/view-table';
+import { writingViewsRetried } from '../store/view-generation';
 import { resolveActor, type Caller } from './caller';
 import { snapshotOf } from './run-commands';
 
@@ -23,7 +24,8 @@ export async function addTemplateItems(
   const { actor, meta } = await resolveActor(caller);
   const all = rooms.flatMap((room) => room.items.map((item, order) => ({ room, item, order })));
   const CHUNK = 20; // ~4 writes an item, and DynamoDB takes 100 per transaction
-  for (let i = 0; i < all.length; i += CHUNK) {
+  // Each chunk keys its views for the live generation, again if a switch of the read models began meanwhile.
+  for (let i = 0; i < all.length; i += CHUNK) await writingViewsRetried(async () => {
     const writes = stateViewTable.writeSet();
     const appends = await Promise.all(
       all.slice(i, i + CHUNK).map(async ({ room, item, order }) => {
@@ -48,5 +50,5 @@ export async function addTemplateItems(
     }
     // The rooms' and the project's counters, which every item moves, are written once for the chunk.
     await store.commit(appends, writes.toTransactItems().map((item) => ({ item })));
-  }
+  });
 }

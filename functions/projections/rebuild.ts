@@ -8,11 +8,13 @@ import { punchDecider, type PunchState } from '../../events/punch/punch';
 import { parseStreamId } from '../../events/streams';
 import type { RoomView } from './project-views';
 import { isDeepStrictEqual } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pMap from 'p-map';
 import { batchWriteAll, deleteRequests } from '../store/batch-write';
 import type { EventStore } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 import { getStateItems, memoryViewTable, stateViewTable } from '../store/view-table';
+import { abortBuild, beginSwitch, dirtyProjects, finishSwitch, markDirty, readPointer, refreshViewGeneration, startBuild, withViewGeneration, writingViewsRetried, type Build } from '../store/view-generation';
 import { keyId, type ViewItem } from '../store/write-set';
 import { changeOrderViews } from './change-order-views';
 import { chatViews } from './chat-views';
@@ -30,6 +32,7 @@ const IN_FLIGHT = 8;
  * views held in memory. The rebuild tool writes them over the live ones; the tests compare the two.
  */
 export async function rebuildProjectViews(store: Pick<EventStore, 'readProjectEvents'>, projectId: string): Promise<ViewItem[]> {
+  await refreshViewGeneration();
   return replayProjectEvents(projectId, await store.readProjectEvents(projectId));
 }
 
@@ -91,6 +94,7 @@ export async function replayProjectEvents(projectId: string, projectEvents: read
  * BatchGetItem.
  */
 export async function liveProjectViews(projectId: string): Promise<ViewItem[]> {
+  await refreshViewGeneration();
   const [partition, messages] = await Promise.all([stateViewTable.query(stateKeys.projectSummary(projectId).pk), stateViewTable.query(stateKeys.chatMessage(projectId, '').pk)]);
   const roomIds = partition.filter((item) => item.sk.startsWith(stateKeys.projectRoomsPrefix)).map((room) => room.id as string);
   const roomPartitions = await pMap(roomIds, (roomId) => stateViewTable.query(stateKeys.roomPointer(roomId).pk), { concurrency: IN_FLIGHT });
@@ -106,11 +110,30 @@ export async function liveProjectViews(projectId: string): Promise<ViewItem[]> {
   return [...found.values()];
 }
 
+export interface ReplacedViews {
+  readonly events: number;
+  readonly deleted: number;
+  readonly written: number;
+  readonly unchanged: number;
+  /** View items the project has now. */
+  readonly items: number;
+}
+
 /**
  * Replaces a project's live views with rebuilt ones: writes the items that differ, removes the
- * stale ones, leaves the equal ones alone.
+ * stale ones, leaves the equal ones alone. While a shadow build runs, the project is marked for
+ * it to replay again (and, if its switch began meanwhile, replaced again in the new generation).
  */
-export async function replaceProjectViews(store: EventStore, projectId: string): Promise<{ events: number; deleted: number; written: number; unchanged: number }> {
+export async function replaceProjectViews(store: EventStore, projectId: string): Promise<ReplacedViews> {
+  return writingViewsRetried(async () => {
+    const replaced = await replaceViews(store, projectId);
+    await markDirty(projectId);
+    return replaced;
+  });
+}
+
+/** replaceProjectViews in the generation this call runs in. */
+async function replaceViews(store: EventStore, projectId: string): Promise<ReplacedViews> {
   const [live, events] = await Promise.all([liveProjectViews(projectId), store.readProjectEvents(projectId)]);
   const rebuilt = await replayProjectEvents(projectId, events);
   const liveByKey = new Map(live.map((item) => [keyId(item), item]));
@@ -118,8 +141,145 @@ export async function replaceProjectViews(store: EventStore, projectId: string):
   const stale = live.filter((item) => !keep.has(keyId(item)));
   const changed = rebuilt.filter((item) => !isDeepStrictEqual(liveByKey.get(keyId(item)), asStored(item)));
   await batchWriteAll([...deleteRequests(stale), ...changed.map((item) => ({ PutRequest: { Item: item } }))]);
-  return { events: events.length, deleted: stale.length, written: changed.length, unchanged: rebuilt.length - changed.length };
+  return { events: events.length, deleted: stale.length, written: changed.length, unchanged: rebuilt.length - changed.length, items: rebuilt.length };
 }
 
 /** An item as DynamoDB hands it back: attributes set to undefined are not written. */
 const asStored = (item: ViewItem): ViewItem => JSON.parse(JSON.stringify(item));
+
+// --- The shadow rebuild (issue 31): the next generation beside the live one, then the switch ---
+
+/** Catch-up passes while writes go on, before the switch: each replays what the one before missed. */
+const MAX_CATCH_UP_PASSES = 5;
+/** Few enough dirty projects to replay while writes wait: stop catching up and switch. */
+const FEW_DIRTY = 8;
+
+export interface ShadowRebuildOptions {
+  /** How long every process takes to see a change of the pointer and finish its requests (G in view-generation.ts). */
+  readonly graceMs: number;
+  /** The generation to build (default: the live one + 1). */
+  readonly to?: number;
+  /** Switch even if a project's views count differently from the live ones (a projection was changed on purpose). */
+  readonly allowChanges?: boolean;
+  readonly log?: (line: string) => void;
+}
+
+export interface CountDifference {
+  readonly projectId: string;
+  readonly live: number;
+  readonly shadow: number;
+}
+
+export interface ShadowRebuildReport {
+  readonly from: number;
+  readonly to: number;
+  readonly projects: number;
+  readonly events: number;
+  /** Projects replayed in each pass: the first (all), the catch-ups, the last (while writes waited). */
+  readonly passes: readonly number[];
+  /** How long writes waited: from the start of the switch to the new generation being live. */
+  readonly switchMs: number;
+  /** View item counts that differ between the old generation and the new one (switched only with allowChanges). */
+  readonly differences: readonly CountDifference[];
+}
+
+/** The counts differed and the build was ended: the live generation is as it was. */
+export class ShadowRebuildAborted extends Error {
+  constructor(readonly differences: readonly CountDifference[]) {
+    super(`The new views count differently from the live ones in ${differences.length} project(s): ${differences.slice(0, 5).map((d) => `${d.projectId} (live ${d.live}, rebuilt ${d.shadow})`).join(', ')}. Nothing was switched; run with --allow-changes if a projection changed on purpose.`);
+    this.name = 'ShadowRebuildAborted';
+  }
+}
+
+/**
+ * `views:rebuild --shadow`: builds the next generation of every project's views beside the live
+ * one while writes continue (writes meanwhile mark their project dirty: replayed again), then,
+ * with writes waiting, replays the last dirty projects, compares each project's view counts with
+ * the live ones, switches the pointer (one conditional write) and drops the old generation once
+ * no process can still be reading it. Any failure before the switch ends the build and drops the
+ * new generation: the live one is never touched.
+ */
+export async function shadowRebuild(store: EventStore, options: ShadowRebuildOptions): Promise<ShadowRebuildReport> {
+  const log = options.log ?? (() => undefined);
+  const build = await startBuild(options.to);
+  const counts = new Map<string, { live: number; shadow: number; events: number }>();
+  /** The dirty mark's count of writes when each project was last replayed. */
+  const replayedAt = new Map<string, number>();
+  const passes: number[] = [];
+
+  const rebuild = async (projectId: string) => {
+    const [live, shadow] = await Promise.all([
+      withViewGeneration(build.from, () => liveProjectViews(projectId)),
+      withViewGeneration(build.to, () => replaceViews(store, projectId)),
+    ]);
+    counts.set(projectId, { live: live.length, shadow: shadow.items, events: shadow.events });
+  };
+  const catchUp = async () => {
+    const marks = [...(await dirtyProjects(build.build))].filter(([projectId, writes]) => writes > (replayedAt.get(projectId) ?? 0));
+    await pMap(marks, async ([projectId, writes]) => (await rebuild(projectId), replayedAt.set(projectId, writes)), { concurrency: IN_FLIGHT / 2 });
+    passes.push(marks.length);
+    return marks.length;
+  };
+
+  let switchStarted: number;
+  let differences: CountDifference[];
+  try {
+    log(`Building generation ${build.to} beside generation ${build.from}; waiting ${options.graceMs / 1000} s until every process writes with the build's guard …`);
+    await sleep(options.graceMs);
+    const projectIds = [...(await store.scanProjectIds())];
+    await pMap(projectIds, rebuild, { concurrency: IN_FLIGHT / 2 });
+    passes.push(projectIds.length);
+    log(`Replayed ${projectIds.length} project(s) into generation ${build.to}; catching up with the writes made meanwhile …`);
+    for (let pass = 0; pass < MAX_CATCH_UP_PASSES && (await catchUp()) > FEW_DIRTY; pass++);
+    switchStarted = performance.now();
+    await beginSwitch(build);
+    await catchUp();
+    differences = compareCounts(counts);
+    // A deleted room's partition is cleared just after its commit: counted again once before calling it a difference.
+    if (differences.length) {
+      await sleep(250);
+      await pMap(differences, ({ projectId }) => rebuild(projectId), { concurrency: IN_FLIGHT / 2 });
+      differences = compareCounts(counts);
+    }
+    if (differences.length && !options.allowChanges) throw new ShadowRebuildAborted(differences);
+    await finishSwitch(build);
+  } catch (error) {
+    await endBuild(store, build);
+    throw error;
+  }
+  const switchMs = performance.now() - switchStarted;
+  log(`Generation ${build.to} is live (writes waited ${Math.round(switchMs)} ms); dropping generation ${build.from} in ${options.graceMs / 1000} s …`);
+  await sleep(options.graceMs);
+  await dropGeneration(build.from, [...counts.keys()]);
+  const events = [...counts.values()].reduce((sum, count) => sum + count.events, 0);
+  return { from: build.from, to: build.to, projects: counts.size, events, passes, switchMs, differences };
+}
+
+/** Ends a build that will not switch (failed, or abandoned by a process that died: `--abort`) and drops what it wrote. */
+export async function endBuild(store: Pick<EventStore, 'scanProjectIds'>, build?: Build, projectIds?: readonly string[]): Promise<Build | undefined> {
+  const ended = await abortBuild(build?.build);
+  const abandoned = ended ?? build;
+  // Never the live one (a switch that failed after its pointer write has switched).
+  if (abandoned && abandoned.to !== (await readPointer()).live) await dropGeneration(abandoned.to, projectIds ?? [...(await store.scanProjectIds())]);
+  return ended;
+}
+
+/** Deletes every view item of a generation, project by project (as each project's views are found: its partitions and pointers). */
+export async function dropGeneration(generation: number, projectIds: readonly string[]): Promise<number> {
+  let dropped = 0;
+  await withViewGeneration(generation, () =>
+    pMap(
+      projectIds,
+      async (projectId) => {
+        const items = await liveProjectViews(projectId);
+        await batchWriteAll(deleteRequests(items));
+        dropped += items.length;
+      },
+      { concurrency: IN_FLIGHT / 2 },
+    ),
+  );
+  return dropped;
+}
+
+const compareCounts = (counts: ReadonlyMap<string, { live: number; shadow: number }>): CountDifference[] =>
+  [...counts].filter(([, count]) => count.live !== count.shadow).map(([projectId, count]) => ({ projectId, ...count }));

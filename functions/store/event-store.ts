@@ -13,6 +13,7 @@ import { hashEvent } from '../../events/hash-chain';
 import { IDEMPOTENCY_RETENTION_DAYS } from '../../contract/headers';
 import { stateKeys } from './keys';
 import { eventReads, type Snapshot } from './event-reads';
+import { buildGuards, forgetViewGeneration, ViewGenerationChanged } from './view-generation';
 
 /**
  * The DynamoDB event store.
@@ -217,6 +218,9 @@ export function createEventStore(options: EventStoreOptions) {
       if (request.idempotency) parts.push({ item: idempotencyPut(request.idempotency), onFailure: () => new IdempotencyRace() });
     }
     parts.push(...shared.map(viewPart));
+    // While a shadow build runs (functions/store/view-generation.ts): its guard and the projects' dirty marks.
+    const changedGeneration = () => (forgetViewGeneration(), new ViewGenerationChanged());
+    parts.push(...buildGuards(committing.flatMap(({ prepared }) => prepared.request.projectId ?? [])).map((item) => ({ item, onFailure: changedGeneration })));
     if (parts.length > MAX_TRANSACTION_ITEMS) {
       throw new Error(`An append of ${parts.length} writes exceeds DynamoDB's ${MAX_TRANSACTION_ITEMS} per transaction`);
     }
