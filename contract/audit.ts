@@ -55,7 +55,7 @@ export interface CheckpointPayload {
 }
 
 /** Why a checkpoint was recorded. */
-export type CheckpointReason = 'audit-export' | 'pdf-export' | 'share';
+export type CheckpointReason = 'audit-export' | 'pdf-export' | 'share' | 'archive';
 
 /** A checkpoint the app recorded earlier: its compact JWS (ES256, header `kid`) and why. */
 export interface RecordedCheckpoint {

@@ -45,6 +45,10 @@ export interface Config {
   readonly personKeysWrappingKey: string | undefined;
   /** AWS: the CloudFront distribution serving `/objects/*`, purged of an erased person's photos. Unset (local cloud): no CDN, nothing to purge. */
   readonly cdnDistributionId: string | undefined;
+  /** The bucket closed projects are archived to (functions/archive), one gzip JSON object each. */
+  readonly archiveBucket: string;
+  /** A project completed or cancelled for more than this many days is archived by `npm run projects:archive`. */
+  readonly archiveAfterDays: number;
 }
 
 export const envNames = {
@@ -68,6 +72,8 @@ export const envNames = {
   personKeysKmsKeyId: 'PERSON_KEYS_KMS_KEY_ID',
   personKeysWrappingKey: 'PERSON_KEYS_WRAPPING_KEY',
   cdnDistributionId: 'CDN_DISTRIBUTION_ID',
+  archiveBucket: 'ARCHIVE_BUCKET',
+  archiveAfterDays: 'ARCHIVE_AFTER_DAYS',
 } as const satisfies Record<keyof Config, string>;
 
 /** The session key of local runs only; public in this repository, so never accepted in AWS. */
@@ -105,5 +111,7 @@ export function config(): Config {
     personKeysKmsKeyId: env[envNames.personKeysKmsKeyId] || undefined,
     personKeysWrappingKey: env[envNames.personKeysWrappingKey] || undefined,
     cdnDistributionId: env[envNames.cdnDistributionId] || undefined,
+    archiveBucket: env[envNames.archiveBucket] || 'cc-archive',
+    archiveAfterDays: Number(env[envNames.archiveAfterDays] || 180),
   };
 }

@@ -1,4 +1,4 @@
-import type { AuditExport } from '../../contract/audit';
+import type { AuditExport, AuditStream } from '../../contract/audit';
 import { exportProjectAudit } from './checkpoints';
 import { takeExportAllowance } from './export-allowance';
 
@@ -7,7 +7,7 @@ import { takeExportAllowance } from './export-allowance';
  * account: every event of its streams as stored, their heads, a checkpoint signed now (recorded
  * if the project changed since the last one), and the checkpoints recorded before.
  */
-export async function auditExportFor(accountId: string, projectId: string): Promise<AuditExport> {
+export async function auditExportFor(accountId: string, projectId: string, archived?: () => Promise<AuditStream[]>): Promise<AuditExport> {
   await takeExportAllowance(accountId);
-  return exportProjectAudit(projectId);
+  return exportProjectAudit(projectId, archived?.());
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AuditExport, CheckpointReason, StreamHeadEntry } from '../../contract/audit';
+import type { AuditExport, AuditStream, CheckpointReason, StreamHeadEntry } from '../../contract/audit';
 import { logger } from '../logger';
 import { lastRecordedHeads, recordCheckpointIfMoved, recordedCheckpoints } from '../store/audit-checkpoints';
 import { eventStore } from '../commands/event-store';
@@ -24,8 +24,9 @@ async function sign(projectId: string, heads: StreamHeadEntry[]) {
 }
 
 /** The audit export of a project: its streams, a checkpoint over their heads signed now, and the checkpoints recorded before. */
-export async function exportProjectAudit(projectId: string): Promise<AuditExport> {
-  const [streams, earlier, lastDigest] = await Promise.all([projectStreams(eventStore(), projectId), recordedCheckpoints(projectId), lastRecordedHeads(projectId)]);
+export async function exportProjectAudit(projectId: string, archived?: Promise<AuditStream[]>): Promise<AuditExport> {
+  // `archived`: an archived project's streams, read from its archive (functions/archive).
+  const [streams, earlier, lastDigest] = await Promise.all([archived ?? projectStreams(eventStore(), projectId), recordedCheckpoints(projectId), lastRecordedHeads(projectId)]);
   const heads = streams.map(({ streamId, head }) => ({ streamId, ...head }));
   const signed = await sign(projectId, heads);
   // The export always carries its own checkpoint; the record keeps it only if the project moved.

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { AUDIT_PAGE_SIZE, type ProjectAudit } from '../../contract/audit';
+import { AUDIT_PAGE_SIZE, type AuditStream, type ProjectAudit } from '../../contract/audit';
 import { verifyAuditRecord } from '../../events/audit-verification';
 import { invalid } from '../../events/errors';
 import { eventStore } from '../commands/event-store';
@@ -31,9 +31,10 @@ const MAX_FAILURES = 20;
  * checkpoints verify against the published keys, checked on the same events the page lists. A
  * client sees the trail as clients may. Signs nothing: checkpoints are recorded by exports and shares.
  */
-export async function projectAudit(summary: ProjectSummaryView, reader: 'contractor' | 'client', query: z.output<typeof auditQuery>): Promise<ProjectAudit> {
+export async function projectAudit(summary: ProjectSummaryView, reader: 'contractor' | 'client', query: z.output<typeof auditQuery>, archived?: Promise<AuditStream[]>): Promise<ProjectAudit> {
   const store = eventStore();
-  const [streams, checkpoints, keys] = await Promise.all([projectStreams(store, summary.id), recordedCheckpoints(summary.id), publishedKeys()]);
+  // `archived`: an archived project's streams, read from its archive (functions/archive).
+  const [streams, checkpoints, keys] = await Promise.all([archived ?? projectStreams(store, summary.id), recordedCheckpoints(summary.id), publishedKeys()]);
   const verification = await verifyAuditRecord({ projectId: summary.id, streams, recordedCheckpoints: checkpoints }, keys);
   // Verified as stored (personal values sealed), shown opened: an erased person reads 'Deleted user'.
   // Opened all at once: one read of the keys for the whole project, not one per stream.

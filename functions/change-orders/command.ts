@@ -5,6 +5,7 @@ import { inProject, runCommands } from '../commands/run-commands';
 import { changeOrderViews, viewAfter, type ChangeOrderView } from '../projections/change-order-views';
 import type { ProjectSummaryView } from '../projections/project-views';
 import type { StreamHead } from '../store/event-store';
+import { refuseIfArchived } from '../projects/archived-project';
 import { changeOrderDto } from './answer';
 
 /**
@@ -18,6 +19,7 @@ export async function runChangeOrder(
   commands: readonly ChangeOrderCommand[],
   context: { view?: ChangeOrderView; head?: StreamHead; itemNames: Readonly<Record<string, string>>; titles: ReadonlyMap<string, string> },
 ): Promise<ChangeOrder> {
+  refuseIfArchived(summary);
   const { result } = await runCommands(changeOrderDecider, inProject({ projectId: summary.id, tenantId: summary.contractorId }, changeOrderId), commands, {
     by: caller,
     projection: changeOrderViews(summary.id),

@@ -1,3 +1,4 @@
+import { archivedMark, archivedStreams } from '../archive/archived-reads';
 import { auditExportFor } from '../audit/audit-export';
 import { httpHandler } from '../http/handler';
 import { jsonDownload } from '../http/json-download';
@@ -11,6 +12,6 @@ import { httpRoutes } from '../routes';
  */
 export const handler = httpHandler(httpRoutes.auditExport, { params: idParam, preload: summaryPreload }, async ({ principal, preloaded, event }) => {
   const summary = visibleSummary(principal, preloaded[0]);
-  const document = await auditExportFor(principal.userId, summary.id);
+  const document = await auditExportFor(principal.userId, summary.id, archivedMark(summary) && (() => archivedStreams(summary)));
   return jsonDownload(document, `audit-${summary.id}-${document.exportedAt.slice(0, 10)}.json`, event.headers?.['accept-encoding']);
 });

@@ -4,6 +4,7 @@ import { signedInUser } from '../auth/users';
 import { chatPostPreload } from '../chat/chat-store';
 import { postMessage } from '../chat/post-message';
 import { httpHandler } from '../http/handler';
+import { refuseIfArchived } from '../projects/archived-project';
 import { visibleSummary } from '../projects/project-access';
 import { httpRoutes } from '../routes';
 
@@ -17,6 +18,7 @@ export const handler = httpHandler(
   async ({ body, principal, caller, preloaded }) => {
     const [summary, head, room] = preloaded;
     const project = visibleSummary(principal, summary);
+    refuseIfArchived(project);
     // The session carries the sender's name (an older session reads it from the account).
     const name = principal.displayName ?? displayName(await signedInUser(principal.userId));
     return postMessage(caller, name, project, body, { head, room });

@@ -1,3 +1,4 @@
+import { archivedChecklist, archivedMark } from '../archive/archived-reads';
 import { itemDto, projectDto, roomDto, statsDto } from '../projects/dto';
 import { idParam } from '../projects/params';
 import { summaryPreload, visibleSummary } from '../projects/project-access';
@@ -10,7 +11,7 @@ import type { ProjectChecklist } from '../../contract/projects';
 /** The checklist page's data in one answer: the project, its stats, and every room with its items. */
 export const handler = httpHandler(httpRoutes.projectChecklist, { params: idParam, preload: summaryPreload }, async ({ principal, params, preloaded }): Promise<ProjectChecklist> => {
   const summary = visibleSummary(principal, preloaded[0]);
-  const { rooms, items } = await listChecklist(params.id);
+  const { rooms, items } = archivedMark(summary) ? await archivedChecklist(summary) : await listChecklist(params.id);
   return {
     project: projectDto(summary),
     stats: statsDto(summary),

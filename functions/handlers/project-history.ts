@@ -1,3 +1,4 @@
+import { archivedHistoryRows, archivedMark } from '../archive/archived-reads';
 import { httpHandler } from '../http/handler';
 import { projectHistory } from '../projects/history';
 import { idParam } from '../projects/params';
@@ -6,6 +7,6 @@ import { httpRoutes } from '../routes';
 
 /** The action history, newest first. */
 export const handler = httpHandler(httpRoutes.projectHistory, { params: idParam, preload: summaryPreload }, async ({ principal, params, preloaded }) => {
-  visibleSummary(principal, preloaded[0]);
-  return projectHistory(params.id);
+  const summary = visibleSummary(principal, preloaded[0]);
+  return archivedMark(summary) ? projectHistory(params.id, archivedHistoryRows(summary)) : projectHistory(params.id);
 });

@@ -6,6 +6,7 @@ import { locationIn, type ItemView } from '../projections/item-views';
 import { streamHeadOf, type StreamHead } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 import { getStateItems } from '../store/view-table';
+import { refuseIfArchived } from './archived-project';
 import { isMember, itemLocation } from './read';
 import type { ProjectSummaryView, RoomView } from '../projections/project-views';
 
@@ -33,6 +34,7 @@ export async function accessibleItem(
   const keys = [stateKeys.projectSummary(where.projectId), stateKeys.projectRoom(where.projectId, where.roomId), ...(withView ? [stateKeys.roomItem(where.roomId, itemId)] : [])];
   const [summary, room, view] = await getStateItems<[ProjectSummaryView, RoomView, ItemView]>(keys);
   if (!summary || !room || !isMember(summary, principal)) throw notFound('Checklist item');
+  refuseIfArchived(summary);
   return { location: { ...locationIn(room), tenantId: summary.contractorId }, room, head, ...(view ? { view } : {}) };
 }
 

@@ -4,6 +4,7 @@ import type { Principal } from '../auth/session-token';
 import { streamHeadOf, type StreamHead } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 import { getStateItems } from '../store/view-table';
+import { refuseIfArchived } from './archived-project';
 import { isMember } from './read';
 import type { ProjectSummaryView, RoomView } from '../projections/project-views';
 
@@ -38,10 +39,11 @@ export function visibleSummary(principal: Principal, summary: object | undefined
   return summary as ProjectSummaryView;
 }
 
-const accessOf = (principal: Principal, summary: ProjectSummaryView | undefined, head: Record<string, unknown> | undefined, what: string): ProjectAccess => ({
-  summary: visibleSummary(principal, summary, what),
-  head: streamHeadOf(head),
-});
+// Only commands come this way: an archived project takes none (refuseIfArchived).
+const accessOf = (principal: Principal, summary: ProjectSummaryView | undefined, head: Record<string, unknown> | undefined, what: string): ProjectAccess => {
+  refuseIfArchived(visibleSummary(principal, summary, what));
+  return { summary: summary!, head: streamHeadOf(head) };
+};
 
 /** The project (its summary and stream head) if the caller may see it; 404 otherwise. `preloaded`: what projectPreload read. */
 export async function accessibleProject(principal: Principal, projectId: string, preloaded: readonly (Record<string, unknown> | undefined)[] = []): Promise<ProjectAccess> {

@@ -11,6 +11,7 @@ import { inProject, runCommands } from '../commands/run-commands';
 import { locationIn, type ItemView } from '../projections/item-views';
 import type { ProjectSummaryView, RoomView } from '../projections/project-views';
 import { punchItemViewOf, punchViews, type PunchItemView } from '../projections/punch-views';
+import { refuseIfArchived } from '../projects/archived-project';
 import { isMember } from '../projects/read';
 import { streamHeadOf } from '../store/event-store';
 import { stateKeys } from '../store/keys';
@@ -38,6 +39,7 @@ export const punchHeadPreload = ({ id }: { id: string }) => [stateKeys.streamHea
 export async function addPunchItem(caller: Caller, projectId: string, preloaded: readonly (Record<string, unknown> | undefined)[], input: z.output<typeof createPunchItemInput>): Promise<PunchItem> {
   const [summary, room, item] = preloaded as [ProjectSummaryView | undefined, RoomView | undefined, ItemView | undefined];
   if (!summary || !isMember(summary, caller.principal)) throw notFound('Project');
+  refuseIfArchived(summary);
   if (!room) throw invalid('roomId', 'is not a room of this project');
   if (input.itemId && !item) throw invalid('itemId', 'is not an item of this room');
   await checkProjectPhotos(projectId, 'photos', input.photos);
@@ -66,6 +68,7 @@ export async function changePunchItem(caller: Caller, punchItemId: string, prelo
     ...(snapshot ? [stateKeys.projectRoom(projectId, snapshot.roomId)] : []),
   ]);
   if (!summary || !view || !isMember(summary, caller.principal)) throw notFound('Punch item');
+  refuseIfArchived(summary);
   const room = roomRead ?? (snapshot ? undefined : (await getStateItems<[RoomView]>([stateKeys.projectRoom(projectId, view.roomId)]))[0]);
   if (!room) throw conflict("This punch item's room was deleted");
   if (input.itemId && !(await getStateItems([stateKeys.roomItem(room.id, input.itemId)]))[0]) throw invalid('itemId', 'is not an item of this room');

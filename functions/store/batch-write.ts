@@ -17,8 +17,7 @@ const IN_FLIGHT = 8;
  * Puts and deletes on the state table, 25 to a BatchWriteItem, several batches at once; what
  * DynamoDB leaves unprocessed (throttling) is sent again after a jittered, growing pause.
  */
-export async function batchWriteAll(requests: readonly BatchRequest[]): Promise<void> {
-  const TableName = config().stateTable;
+export async function batchWriteAll(requests: readonly BatchRequest[], TableName = config().stateTable): Promise<void> {
   const batches = Array.from({ length: Math.ceil(requests.length / BATCH) }, (_, i) => requests.slice(i * BATCH, (i + 1) * BATCH));
   await pMap(
     batches,

@@ -39,3 +39,13 @@ export async function ensureUploadsBucket(bucket: string): Promise<void> {
     client.destroy();
   }
 }
+
+/** Creates a private bucket if needed (the archive of closed projects: read by the app only, no CORS). */
+export async function ensureBucket(bucket: string): Promise<void> {
+  const client = new S3Client({ forcePathStyle: true });
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket })).catch(() => client.send(new CreateBucketCommand({ Bucket: bucket })));
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,19 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3 } from '../adapters/s3';
+import { config } from '../config';
+
+/** The archive bucket: whole objects in, whole objects out. */
+
+export async function putArchiveObject(key: string, body: Buffer): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: config().archiveBucket, Key: key, Body: body, ContentType: 'application/gzip' }));
+}
+
+export async function getArchiveObject(key: string): Promise<Uint8Array> {
+  const { Body } = await s3().send(new GetObjectCommand({ Bucket: config().archiveBucket, Key: key }));
+  if (!Body) throw new Error(`Archive object ${key} has no body`);
+  return Body.transformToByteArray();
+}
+
+export async function deleteArchiveObject(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: config().archiveBucket, Key: key }));
+}
