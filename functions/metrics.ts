@@ -30,6 +30,8 @@ export const metricNames = {
   pdfRenderTime: 'PdfRenderTime',
   /** Requests the per-tenant rate limit refused (429): only with the tenant dimension. */
   throttled: 'Throttled',
+  /** A tenant's month-to-date cost in US dollars at list prices (functions/operations/tenant-costs.ts): only with the tenant dimension. */
+  tenantCost: 'TenantCost',
 } as const;
 
 /** The dimension of the per-tenant metrics (the dashboard's top tenants group by it). */
@@ -58,6 +60,17 @@ function recordTenantRequest(tenantId: string, status: number, durationMs: numbe
     if (status >= 500) tenantMetrics.addMetric(metricNames.serverErrors, MetricUnit.Count, 1);
     if (status === 429) tenantMetrics.addMetric(metricNames.throttled, MetricUnit.Count, 1);
     tenantMetrics.addMetric(metricNames.latency, MetricUnit.Milliseconds, durationMs);
+    tenantMetrics.publishStoredMetrics();
+  } catch (error) {
+    logger.warn('metrics not published', { error: error as Error });
+  }
+}
+
+/** A tenant's month-to-date cost (US dollars, unit None): published by the cost report, for the dashboard's top tenants. */
+export function recordTenantCost(tenantId: string, dollars: number): void {
+  try {
+    tenantMetrics.addDimension(TENANT_DIMENSION, tenantId);
+    tenantMetrics.addMetric(metricNames.tenantCost, MetricUnit.NoUnit, dollars);
     tenantMetrics.publishStoredMetrics();
   } catch (error) {
     logger.warn('metrics not published', { error: error as Error });

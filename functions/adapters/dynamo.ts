@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { requestNotes } from '../request-usage';
 import { boundedClient } from './bounded-clients';
 
 /**
@@ -15,5 +16,34 @@ function documentClientOf(client: DynamoDBClient): DynamoDBDocumentClient {
   // The SDK's logger middleware builds a redacted copy of every request and response for its
   // logger even when that logger does nothing (ours): about 5% of a rebuild's CPU. We log ourselves.
   client.middlewareStack.remove('loggerMiddleware');
+  countCapacity(client);
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+}
+
+/** Operations that take ReturnConsumedCapacity; the first five read. */
+const READS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'ScanCommand', 'TransactGetItemsCommand']);
+const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand']);
+
+/**
+ * Within an HTTP request, asks DynamoDB what each call consumed and notes it for the request's
+ * tenant (functions/request-usage.ts): the cost report prices capacity used, not a guess per
+ * request. A call refused by its condition consumed a write unit too, but says so in no output.
+ */
+function countCapacity(client: DynamoDBClient): void {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const notes = requestNotes();
+      const command = context.commandName ?? '';
+      const reads = READS.has(command);
+      if (!notes || (!reads && !WRITES.has(command))) return next(args);
+      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
+      const result = await next(args);
+      const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
+      const units = [consumed ?? []].flat().reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
+      if (reads) notes.dynamoReadUnits += units;
+      else notes.dynamoWriteUnits += units;
+      return result;
+    },
+    { step: 'initialize', name: 'countCapacity' },
+  );
 }

@@ -2,6 +2,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
+import { queryAll } from '../store/query-all';
+import { stateTable } from '../tables';
 
 /**
  * A tenant's metered usage per calendar month (UTC), one item per tenant and month
@@ -23,6 +25,8 @@ export const usageCounterNames = [
   'pdfSeconds',
   'pdfExports',
   'mailsSent',
+  'dynamoReadUnits',
+  'dynamoWriteUnits',
 ] as const;
 
 export type UsageCounterName = (typeof usageCounterNames)[number];
@@ -53,9 +57,9 @@ export async function addUsage(tenantId: string, month: string, counts: UsageCou
     new UpdateCommand({
       TableName: config().stateTable,
       Key: stateKeys.tenantUsage(tenantId, month),
-      UpdateExpression: `ADD ${entries.map(([name]) => `#${name} :${name}`).join(', ')} SET tenantId = :tenantId, #month = :month`,
+      UpdateExpression: `ADD ${entries.map(([name]) => `#${name} :${name}`).join(', ')} SET tenantId = :tenantId, #month = :month, gsi1pk = :gsi1pk, gsi1sk = :tenantId`,
       ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([name]) => [`#${name}`, name])), '#month': 'month' },
-      ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])), ':tenantId': tenantId, ':month': month },
+      ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])), ':tenantId': tenantId, ':month': month, ':gsi1pk': stateKeys.usageOfMonth(month) },
     }),
   );
 }
@@ -65,6 +69,28 @@ export async function getUsage(tenantId: string, month: string): Promise<Monthly
   assertMonth(month);
   const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.tenantUsage(tenantId, month), ConsistentRead: true }));
   return usageOf(Item);
+}
+
+/** Every tenant's usage of `month` (gsi1: one query, no scan), by tenant id. */
+export async function usageOfMonth(month: string): Promise<Map<string, MonthlyUsage>> {
+  assertMonth(month);
+  const items = await queryAll<Record<string, unknown>>({
+    IndexName: stateTable.indexes.gsi1.name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': stateKeys.usageOfMonth(month) },
+  });
+  return new Map(items.map((item) => [item.tenantId as string, usageOf(item)]));
+}
+
+/** A tenant's usage of every month up to and including `month` (its partition, oldest first): what its events have stored so far. */
+export async function usageUpTo(tenantId: string, month: string): Promise<MonthlyUsage[]> {
+  assertMonth(month);
+  const items = await queryAll<Record<string, unknown>>({
+    // The partition holds other counters too (a day's PDF exports): months only.
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+    ExpressionAttributeValues: { ':pk': stateKeys.tenantUsage(tenantId, month).pk, ':first': stateKeys.tenantUsage(tenantId, '0000-01').sk, ':last': stateKeys.tenantUsage(tenantId, month).sk },
+  });
+  return items.map(usageOf);
 }
 
 /** Every counter of a stored usage item (absent = 0). */
@@ -102,4 +128,19 @@ export async function flushUsage(): Promise<void> {
     const [tenantId, month] = key.split('\n') as [string, string];
     return addUsage(tenantId, month, counts);
   }));
+}
+
+/** PDF routes: their Lambda is the big one (Chromium), so its seconds are counted apart (durationMs counts every request). */
+const pdfRoutes: ReadonlySet<string> = new Set(['exportPdf', 'changeOrderPdf']);
+
+/** A request's own counts: one request, a 5xx or a 429, its time, and a PDF's seconds. */
+export function requestUsage(route: { readonly name?: string }, status: number, durationMs: number): UsageCounts {
+  const pdf = route.name !== undefined && pdfRoutes.has(route.name) && status < 300;
+  return {
+    requests: 1,
+    errors: status >= 500 ? 1 : 0,
+    throttled: status === 429 ? 1 : 0,
+    durationMs: Math.round(durationMs),
+    ...(pdf ? { pdfExports: 1, pdfSeconds: durationMs / 1000 } : {}),
+  };
 }
