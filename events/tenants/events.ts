@@ -54,12 +54,39 @@ export type TenantLifecycleEvent =
 
 export const tenantLifecycleEvents = [tenantCreated, tenantSuspended, tenantResumed, tenantPlanChanged, tenantOffboardingStarted, tenantRemoved];
 
-// ── Members (TM): MemberInvited, MemberJoined, MemberRemoved go here, and into TenantEvent and tenantEvents below. ──
+// ── Members (TM): colleagues of the owner, each a contractor account of the tenant. ──
+// No address in them: the invitation's e-mail waits in its own record (deleted once taken up or
+// withdrawn), so the stream holds no personal data beyond the actors' names the runner seals.
+
+export const memberRoles = ['owner', 'member'] as const;
+export type MemberRole = (typeof memberRoles)[number];
+
+/** The owner invited a colleague by e-mail (a single-use link was mailed). */
+export const memberInvited = defineEvent('MemberInvited', {
+  schemaVersion: 1,
+  schema: z.object({ invitationId: z.string(), role: z.enum(memberRoles) }),
+});
+
+/** A contractor account took up an invitation: it now works on the tenant's projects. */
+export const memberJoined = defineEvent('MemberJoined', {
+  schemaVersion: 1,
+  schema: z.object({ userId: z.string(), role: z.enum(memberRoles), invitationId: z.string() }),
+});
+
+/** The owner removed a colleague: their sessions ended, the tenant's projects are no longer theirs. */
+export const memberRemoved = defineEvent('MemberRemoved', {
+  schemaVersion: 1,
+  schema: z.object({ userId: z.string() }),
+});
+
+export type TenantMemberEvent = EventOf<typeof memberInvited> | EventOf<typeof memberJoined> | EventOf<typeof memberRemoved>;
+
+export const tenantMemberEvents = [memberInvited, memberJoined, memberRemoved];
 
 /** Every event of a tenant's stream. */
-export type TenantEvent = TenantLifecycleEvent;
+export type TenantEvent = TenantLifecycleEvent | TenantMemberEvent;
 
 /** The tenant's events (issue 31): its lifecycle, plan and members; operators' actions carry the operator's identity. */
-export const tenantEvents: readonly EventDefinition[] = [...tenantLifecycleEvents];
+export const tenantEvents: readonly EventDefinition[] = [...tenantLifecycleEvents, ...tenantMemberEvents];
 
 export { tenantStreamId } from '../streams';

@@ -9,6 +9,7 @@ import { config } from '../config';
 import { REGISTRATION_LIMITS, REGISTRATION_NOTICES_PER_ADDRESS_PER_HOUR } from '../limits';
 import { logger } from '../logger';
 import { stateKeys } from '../store/keys';
+import { newTenantItem, tenantName } from '../tenants/tenant-record';
 import { sendRegistrationAttemptNotice } from './mailer';
 import { hashPassword } from './passwords';
 import { accountActor } from './sign-in';
@@ -59,6 +60,8 @@ export async function register(input: z.output<typeof registerInput>, address: s
         item: { Put: { TableName, Item: { ...stateKeys.email(user.email), userId: user.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
         onConditionFailed: () => new DomainError('conflict', accountMessages.emailTaken, { email: [accountMessages.emailTaken] }),
       },
+      // A contractor who signs up starts a company (issue 31): its tenant record, with the account or not at all.
+      ...(user.role === 'contractor' ? [{ item: { Put: { TableName, Item: newTenantItem(user.id, tenantName(user), user.createdAt), ConditionExpression: 'attribute_not_exists(pk)' } } }] : []),
     ],
   });
   await Promise.all(claims.map((subject) => releaseAttempt(subject)));

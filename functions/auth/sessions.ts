@@ -11,6 +11,8 @@ import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
 import { updateIfPresent } from '../store/update-if-present';
 import { getStateItems } from '../store/view-table';
+import { getTenant, tenantOf } from '../tenants/tenant-record';
+import type { PlanName, TenantStatus } from '../../events/tenants/plans';
 import { stateTable } from '../tables';
 import { SESSION_LIFETIME_SECONDS, signSessionToken, verifySessionToken, type Principal } from './session-token';
 
@@ -33,6 +35,10 @@ export type SignedIn = Principal & {
    * carry as `tenantId`. The owner's is their own user id; a colleague's is on their account.
    */
   readonly tenantId?: string;
+  /** A contractor's tenant's status (issue 31): a tenant that is not active has its contractors refused (functions/tenants/tenant-access.ts). */
+  readonly tenantStatus?: TenantStatus;
+  /** A contractor's tenant's plan, read with its status (the rate limiter's and quotas' figures come from it). */
+  readonly tenantPlan?: PlanName;
 };
 
 /** How long after a mailed link was opened its session may set a new password or e-mail without the current password. */
@@ -162,7 +168,8 @@ export async function authenticate(
   const claimed = await verifySessionToken(token);
   if (!claimed) return none;
   // The account comes in the same round trip: a session is worth only the credentials it was issued under (invariant 11).
-  const [Item, account, ...items] = await getStateItems([stateKeys.session(claimed.sessionId), stateKeys.user(claimed.userId), ...alsoRead(claimed.userId)]);
+  // So is the tenant record of the company an owner owns (its id is theirs): a suspended tenant's sessions are refused at no extra round trip.
+  const [Item, account, ownTenant, ...items] = await getStateItems([stateKeys.session(claimed.sessionId), stateKeys.user(claimed.userId), stateKeys.tenant(claimed.userId), ...alsoRead(claimed.userId)]);
   if (!Item || !account || Item.userId !== claimed.userId || (Item.expiresAt as number) * 1000 <= Date.now()) return none;
   if (((Item.epoch as number | undefined) ?? 0) !== ((account.authEpoch as number | undefined) ?? 0)) return none;
   const role = roleSchema.safeParse(Item.role ?? account.role);
@@ -171,8 +178,10 @@ export async function authenticate(
   const displayName = Item.displayName as string | undefined;
   const provedAt = Item.provedAt as string | undefined;
   const tenantId = role.data === 'contractor' ? ((account.tenantId as string | undefined) ?? (Item.userId as string)) : undefined;
+  // A colleague's tenant is known only from their account: one read more, for colleagues only.
+  const tenant = tenantId === undefined ? undefined : tenantId === claimed.userId ? tenantOf(tenantId, ownTenant) : await getTenant(tenantId);
   return {
-    principal: { userId: Item.userId as string, role: role.data, sessionId: claimed.sessionId, ...(displayName ? { displayName } : {}), ...(provedAt ? { provedAt } : {}), ...(tenantId ? { tenantId } : {}) },
+    principal: { userId: Item.userId as string, role: role.data, sessionId: claimed.sessionId, ...(displayName ? { displayName } : {}), ...(provedAt ? { provedAt } : {}), ...(tenantId ? { tenantId } : {}), ...(tenant ? { tenantStatus: tenant.status, tenantPlan: tenant.plan } : {}) },
     items,
   };
 }

@@ -1,8 +1,10 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { DomainError } from '../../events/errors';
 import { config } from '../config';
 import { cameThroughCloudFront, DIRECT_CALL_REFUSED } from '../http/client-address';
 import { openConnection } from '../live/open-connection';
 import { getSummary, isMember } from '../projects/read';
+import { contractorRefusal, refuseClientOfTenant } from '../tenants/tenant-access';
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
   queryStringParameters?: Record<string, string | undefined>;
@@ -16,6 +18,7 @@ export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResul
   // As for HTTP (functions/http/handler.ts): in AWS a handshake without CloudFront's secret header went around its WAF.
   const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
   if (config().originSecret && !cameThroughCloudFront({ headers })) return refuse(403, DIRECT_CALL_REFUSED);
+  // A suspended tenant's contractors, and its projects' clients, are refused with what the HTTP routes say (issue 31).
   const { refused } = await openConnection({
     connectionId: event.requestContext.connectionId,
     origin: event.headers?.origin ?? event.headers?.Origin,
@@ -23,8 +26,15 @@ export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResul
     cookie: event.headers?.cookie ?? event.headers?.Cookie,
     projectId: event.queryStringParameters?.projectId,
   }, async (projectId, principal) => {
+    const held = contractorRefusal(principal);
+    if (held) throw held;
     const project = await getSummary(projectId);
-    return project ? isMember(project, principal) : false;
+    if (!project || !isMember(project, principal)) return false;
+    if (principal.role === 'client') await refuseClientOfTenant(project.contractorId);
+    return true;
+  }).catch((error: unknown) => {
+    if (error instanceof DomainError && error.kind === 'forbidden') return { refused: { statusCode: 403 as const, message: error.message } };
+    throw error;
   });
   return refused ? refuse(refused.statusCode, refused.message) : { statusCode: 200 };
 }

@@ -76,3 +76,26 @@ export async function getTenant(tenantId: string): Promise<TenantRecord> {
 
 /** Whether the tenant's contractors may use the product: only an active tenant's may. */
 export const tenantIsActive = (tenant: Pick<TenantRecord, 'status'>): boolean => tenant.status === 'active';
+
+/** A company's name as its record shows it: the owner's company, else the owner's name. */
+export const tenantName = (owner: { companyName?: string | null; firstName: string; lastName: string }): string =>
+  owner.companyName?.trim() || `${owner.firstName} ${owner.lastName}`.trim();
+
+/**
+ * The record of a new tenant, put at a contractor's sign-up in the registration's transaction
+ * (functions/accounts/registration.ts): active, on the default plan, the owner its one seat.
+ */
+export function newTenantItem(tenantId: string, name: string, now: string) {
+  return {
+    ...stateKeys.tenant(tenantId),
+    gsi1pk: stateKeys.tenants,
+    gsi1sk: tenantId,
+    tenantId,
+    name,
+    status: 'active' satisfies TenantStatus,
+    plan: defaultPlan,
+    ownerId: tenantId,
+    createdAt: now,
+    seats: 1,
+  };
+}

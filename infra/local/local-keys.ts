@@ -29,3 +29,17 @@ export function localWrappingKey(dataDir: string): string {
   writeFileSync(file, key, { mode: 0o600 });
   return key;
 }
+
+/**
+ * The local cloud's operator key (issue 31; AWS authorises operators with IAM instead): 256
+ * random bits, made once and kept in the data folder beside the other keys. The gateway's
+ * operator API accepts `Authorization: Bearer <key>`; `npm run tenant` reads it from the
+ * environment `npm start` writes (LOCAL_OPERATOR_KEY).
+ */
+export function localOperatorKey(dataDir: string): string {
+  const file = join(dataDir, 'operator.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}

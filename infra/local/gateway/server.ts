@@ -3,12 +3,14 @@ import { existsSync } from 'node:fs';
 import { PUBLISHED_PREFIX } from '../../../functions/objects/object-keys';
 import { apiSecurityHeaders, appContentSecurityPolicy, originOf, securityHeaders } from '../../../functions/http/security-headers';
 import { handleApiRequest } from './http-api';
+import { handleOperatorRequest } from './operator-api';
 import { webApp } from './web-app';
 import { createWebSocketApi } from './websocket-api';
 
 /**
  * The local API Gateway and CloudFront in one server, on one address:
  *   /api/*           the HTTP API (route manifest), answers of 1 KB and more compressed (http-api.ts)
+ *   /operator/*      the operator API (issue 31), with the local operator key for IAM (operator-api.ts)
  *   /ws              the WebSocket API
  *   /@connections/*  the WebSocket management API
  *   /objects/*       published photos, to their project's people only (the photo route, as CloudFront's behaviour)
@@ -46,6 +48,7 @@ export async function startGateway(options: GatewayOptions) {
     for (const [name, value] of Object.entries(appHeaders(req.headers.host))) res.setHeader(name, value);
     const served = (async () => {
       if (path.startsWith('/api/')) return handleApiRequest(req, res);
+      if (path.startsWith('/operator/')) return handleOperatorRequest(req, res);
       if (await websocket.handleManagement(req, res)) return;
       if (path.startsWith(`/${PUBLISHED_PREFIX}`)) return serveObject(req, res);
       if (web) return web(req, res);
