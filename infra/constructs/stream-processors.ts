@@ -45,9 +45,8 @@ export function buildStreamProcessors(scope: Stack, events: ITable, { environmen
   return { fn, deadLetterQueue };
 }
 
-/** A processor's lag in seconds (the most of a minute), as the dashboard and the alarm read it. */
-export const processorLagMetric = (processor: string) =>
-  appMetric(processorMetricNames.lagSeconds, { [PROCESSOR_DIMENSION]: processor }, 'Maximum').with({ period: Duration.minutes(1), label: `${processor} lag (s)` });
+/** A processor's lag in seconds (the most of a minute), as the alarm reads it (and the dashboard, `.with({ label })`). */
+export const processorLagMetric = (processor: string) => appMetric(processorMetricNames.lagSeconds, { [PROCESSOR_DIMENSION]: processor }, 'Maximum').with({ period: Duration.minutes(1) });
 
 /**
  * One alarm per processor when it is more than 60 s behind, and one when any processor filed a

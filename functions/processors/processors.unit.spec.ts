@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { streamProcessors } from '../routes';
+
+/** What CloudWatch receives from a processor's batch (EMF on stdout), and that every processor the manifest names exists. */
+
+afterEach(() => vi.unstubAllEnvs());
+
+async function emfRecords(run: (module: typeof import('./processor-metrics')) => void): Promise<Array<Record<string, any>>> {
+  vi.resetModules();
+  vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
+  vi.stubEnv('POWERTOOLS_DEV', '');
+  const lines: string[] = [];
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
+  const log = vi.spyOn(console, 'log').mockImplementation((...args) => void lines.push(args.map(String).join(' ')));
+  try {
+    run(await import('./processor-metrics'));
+  } finally {
+    write.mockRestore();
+    log.mockRestore();
+  }
+  return lines.flatMap((line) => line.split('\n')).filter((line) => line.includes('_aws')).map((line) => JSON.parse(line));
+}
+
+describe('a processor batch', () => {
+  it('publishes its lag in seconds and events, what it handled and what it dead-lettered, in the app namespace by Processor', async () => {
+    const [record] = await emfRecords(({ recordProcessorBatch }) => recordProcessorBatch('usage-metering', { lagSeconds: 2.5, lagEvents: 7, handled: 6, deadLettered: 1 }));
+    const definition = record!._aws.CloudWatchMetrics[0];
+    expect(definition.Namespace).toBe('ConstructionChecklist');
+    expect(definition.Dimensions.flat()).toContain('Processor');
+    expect(definition.Metrics.map((metric: { Name: string; Unit: string }) => [metric.Name, metric.Unit])).toEqual([
+      ['ProcessorLagSeconds', 'Seconds'],
+      ['ProcessorLagEvents', 'Count'],
+      ['ProcessorEventsHandled', 'Count'],
+      ['ProcessorDeadLetters', 'Count'],
+    ]);
+    expect(record).toMatchObject({ Processor: 'usage-metering', ProcessorLagSeconds: 2.5, ProcessorLagEvents: 7, ProcessorEventsHandled: 6, ProcessorDeadLetters: 1 });
+  });
+});
+
+describe('the processors of the manifest', () => {
+  it('are each registered under their own name', async () => {
+    const { processors } = await import('./registry');
+    expect(Object.keys(processors)).toEqual([...streamProcessors.processors]);
+    for (const [name, processor] of Object.entries(processors)) expect(processor.name).toBe(name);
+  });
+});
