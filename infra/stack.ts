@@ -51,7 +51,7 @@ export class ConstructionChecklistStack extends Stack {
     const events = builtTables.get(eventsTable.name)!;
     const state = builtTables.get(stateTable.name)!;
     const keys = builtTables.get(keysTable.name)!;
-    const { accessLogs, uploads } = buildBuckets(this);
+    const { accessLogs, uploads, archive } = buildBuckets(this);
     const { sessionSecret, originSecret, auditKey, personKeysKey } = buildSecrets(this);
 
     // --- APIs (the WebSocket API first: every function gets its management endpoint) ----------
@@ -90,6 +90,8 @@ export class ConstructionChecklistStack extends Stack {
       auditRetiredKeys: String(this.node.tryGetContext('auditRetiredKeys') ?? '{"keys":[]}'),
       // Only functions that declare `cdn` may invalidate it (functions/route-permissions.ts).
       cdnDistributionId: site.distribution.distributionId,
+      archiveBucket: archive.bucketName,
+      archiveAfterDays: String(this.node.tryGetContext('archiveAfterDays') ?? 180),
     };
     const environment = Object.fromEntries(
       Object.entries(settings).map(([key, value]) => [envNames[key as AwsConfigKey], value]),
@@ -142,6 +144,7 @@ export class ConstructionChecklistStack extends Stack {
     new CfnOutput(this, 'StateTableName', { value: state.tableName });
     new CfnOutput(this, 'WebBucketName', { value: site.webBucket.bucketName });
     new CfnOutput(this, 'UploadsBucketName', { value: uploads.bucketName });
+    new CfnOutput(this, 'ArchiveBucketName', { value: archive.bucketName });
     new CfnOutput(this, 'AuditSigningKeyArn', { value: auditKey.keyArn });
     new CfnOutput(this, 'StreamProcessorsDeadLetterQueueUrl', { value: streamProcessors.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarmTopic.topic.topicArn });

@@ -1,10 +1,10 @@
 import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
 import { UPLOADS_PREFIX } from '../../functions/objects/object-keys';
 
-/** The access logs bucket and the uploads (photos) bucket; the web app's bucket is Site's. */
-export function buildBuckets(scope: Stack): { accessLogs: Bucket; uploads: Bucket } {
+/** The access logs bucket, the uploads (photos) bucket and the archive of closed projects; the web app's bucket is Site's. */
+export function buildBuckets(scope: Stack): { accessLogs: Bucket; uploads: Bucket; archive: Bucket } {
   // Server access logs of both buckets and CloudFront's standard logs (written with ACLs, hence
   // BUCKET_OWNER_PREFERRED). Kept a year.
   const accessLogs = new Bucket(scope, 'AccessLogsBucket', {
@@ -55,5 +55,22 @@ export function buildBuckets(scope: Stack): { accessLogs: Bucket; uploads: Bucke
       resources: [uploads.arnForObjects(`${UPLOADS_PREFIX}*`)],
     }),
   );
-  return { accessLogs, uploads };
+  // Closed projects' events, moved out of the events table (issue 31): read when an archived project
+  // is opened, which is rare after a few months, so they move to Glacier Instant Retrieval (still
+  // read in milliseconds) after 90 days. Versioned: an archive is the only copy of those events.
+  const archive = new Bucket(scope, 'ArchiveBucket', {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    versioned: true,
+    removalPolicy: RemovalPolicy.RETAIN,
+    serverAccessLogsBucket: accessLogs,
+    serverAccessLogsPrefix: 'archive-bucket/',
+    lifecycleRules: [
+      { id: 'ColderAfter90Days', transitions: [{ storageClass: StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(90) }] },
+      // A restored or re-archived project leaves its older version behind: kept a year, then gone.
+      { id: 'ExpireOldVersions', noncurrentVersionExpiration: Duration.days(365) },
+    ],
+  });
+  return { accessLogs, uploads, archive };
 }
