@@ -10,6 +10,7 @@ import { recordPdfRender } from '../metrics';
 import { renderChangeOrder } from '../pdf/change-order-html';
 import { idParam } from '../projects/params';
 import { httpRoutes } from '../routes';
+import { takePdfExport } from '../tenants/quotas';
 
 /**
  * A change order as a PDF (issue 30), for the project's contractor or client (a draft: the
@@ -19,6 +20,8 @@ import { httpRoutes } from '../routes';
 export const handler = httpHandler(httpRoutes.changeOrderPdf, { params: idParam, preload: changeOrderHeadPreload }, async ({ principal, params, preloaded }) => {
   const { summary, view } = await accessibleChangeOrder(principal, params.id, preloaded[0]);
   await takeExportAllowance(principal.userId);
+  // One of the project's company's PDF exports of the day (issue 31: its plan's), whoever asks.
+  await takePdfExport(summary.contractorId);
   const [{ itemNames }, titles] = await Promise.all([itemsShown(summary.id, view.itemIds), linkedTitles(summary.id, view)]);
   const { html, pdf: options } = renderChangeOrder(changeOrderDto(view, summary.name, itemNames, titles), new Date());
   const rendering = performance.now();

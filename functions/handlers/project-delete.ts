@@ -1,7 +1,7 @@
 import { httpHandler } from '../http/handler';
 import { projectDecider } from '../../events/projects/project';
 import { inProject, runCommands } from '../commands/run-commands';
-import { projectViews } from '../projections/project-views';
+import { withActiveProjects } from '../projects/active-projects';
 import { idParam } from '../projects/params';
 import { accessibleProject, projectPreload } from '../projects/project-access';
 import { httpRoutes } from '../routes';
@@ -13,6 +13,7 @@ const projectDeleted = { message: 'Project deleted' };
 export const handler = httpHandler(httpRoutes.deleteProject, { params: idParam, preload: projectPreload }, async ({ params, principal, caller, preloaded }) => {
   const { summary, head } = await accessibleProject(principal, params.id, preloaded);
   const target = inProject({ projectId: params.id, tenantId: summary.contractorId });
-  await runCommands(projectDecider, target, [{ type: 'delete' }], { by: caller, projection: projectViews, head, respond: () => projectDeleted });
+  // An active project deleted frees its place in the plan (issue 31).
+  await withActiveProjects(summary.contractorId, false, (projection) => runCommands(projectDecider, target, [{ type: 'delete' }], { by: caller, projection, head, respond: () => projectDeleted }));
   return projectDeleted;
 });

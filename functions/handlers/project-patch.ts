@@ -5,6 +5,8 @@ import { inProject, runCommands } from '../commands/run-commands';
 import { projectViews, summaryAfter } from '../projections/project-views';
 import { detailsOf, projectDto } from '../projects/dto';
 import { idParam } from '../projects/params';
+import { withActiveProjects } from '../projects/active-projects';
+import { isActiveStatus } from '../tenants/quotas';
 import { accessibleProject, projectPreload } from '../projects/project-access';
 import { httpRoutes } from '../routes';
 
@@ -18,11 +20,9 @@ export const handler = httpHandler(httpRoutes.patchProject, { body: projectPatch
   const commands: ProjectCommand[] = [];
   if (body.lockBoxCode !== undefined) commands.push({ type: 'setLockBoxCode', code: body.lockBoxCode });
   if (body.status !== undefined) commands.push({ type: 'update', details: { ...detailsOf(summary), status: body.status } });
-  const { result } = await runCommands(projectDecider, inProject({ projectId: params.id, tenantId: summary.contractorId }), commands, {
-    by: caller,
-    projection: projectViews,
-    head,
-    respond: (after, events, at) => projectDto(summaryAfter(summary, after, events.length ? at : undefined)),
-  });
+  const run = (projection: typeof projectViews) =>
+    runCommands(projectDecider, inProject({ projectId: params.id, tenantId: summary.contractorId }), commands, { by: caller, projection, head, respond: (after, events, at) => projectDto(summaryAfter(summary, after, events.length ? at : undefined)) });
+  // A status moves the tenant's active projects (issue 31); the lock box code alone does not.
+  const { result } = body.status === undefined ? await run(projectViews) : await withActiveProjects(summary.contractorId, !isActiveStatus(summary.status) && isActiveStatus(body.status), run);
   return result;
 });

@@ -18,6 +18,8 @@ import { answerOf, findPhotoRecord, savePhotoRecord } from './photo-records';
 import { sniffImage, SNIFF_BYTES } from './sniff-image';
 import { copyObject, deleteObject, headObject, ObjectChangedError, putObject, readFirstBytes, readObject } from './upload-bucket';
 import { assertProjectMember } from './uploader-membership';
+import { assertStorageRoom, storageWrite } from '../tenants/quotas';
+import { getTenant } from '../tenants/tenant-record';
 import { claimPublish, findUploadRecord, markPublished, releasePublishClaim } from './upload-records';
 
 /**
@@ -34,6 +36,8 @@ type PhotoOwner =
   | { readonly kind: 'project'; readonly access: Awaited<ReturnType<typeof accessibleProject>> };
 
 const projectOf = (owner: PhotoOwner) => (owner.kind === 'item' ? owner.location.projectId : owner.access.summary.id);
+/** The company whose project the photo is for: its storage counts against that tenant's plan. */
+const tenantOf = (owner: PhotoOwner) => (owner.kind === 'item' ? owner.location.tenantId : owner.access.summary.contractorId);
 
 /** The item or project named, if the caller may see it (404 otherwise); an item of another project than `projectId` is that field's 400. */
 async function photoOwner(caller: Caller, input: PublishInput): Promise<PhotoOwner> {
@@ -150,6 +154,17 @@ async function publishChecked(caller: Caller, input: PublishInput, uploadKey: st
     now: new Date(),
   });
 
+  // The plan's storage (issue 31): the original and its served copies, refused before any is written, counted with the event.
+  const tenant = await getTenant(tenantOf(owner));
+  const storedBytes = original.length + prepared.display.bytes.length + prepared.thumbnail.bytes.length;
+  try {
+    assertStorageRoom(tenant, storedBytes);
+  } catch (error) {
+    await refused(caller, uploadKey);
+    throw error;
+  }
+  const stored = storageWrite(tenant, storedBytes);
+
   // Named after the upload's token: publishes of one upload racing each other write the same objects.
   const publishedKey = newPublishedKey(prepared.display.extension, tokenOfUploadKey(uploadKey));
   const objectPath = objectPathOf(publishedKey);
@@ -175,10 +190,10 @@ async function publishChecked(caller: Caller, input: PublishInput, uploadKey: st
   const photo = { objectPath, contentType: evidence.contentType, bytes: evidence.bytes, sha256: evidence.sha256, capturedAt: evidence.capturedAt, capturedAtSource: evidence.capturedAtSource, location: evidence.location };
   // The answer is kept with the Idempotency-Key: a replay answers the same.
   if (owner.kind === 'item') {
-    await runCommands(itemDecider, inProject(owner.location, owner.itemId), [{ type: 'recordPhoto', photo }], { by: caller, projection: itemViews(owner.location), respond: () => answer });
+    await runCommands(itemDecider, inProject(owner.location, owner.itemId), [{ type: 'recordPhoto', photo }], { by: caller, projection: itemViews(owner.location), writes: [stored], respond: () => answer });
   } else {
     const target = { projectId: owner.access.summary.id, tenantId: owner.access.summary.contractorId };
-    await runCommands(projectDecider, inProject(target), [{ type: 'recordPhoto', photo }], { by: caller, projection: projectViews, head: owner.access.head, respond: () => answer });
+    await runCommands(projectDecider, inProject(target), [{ type: 'recordPhoto', photo }], { by: caller, projection: projectViews, head: owner.access.head, writes: [stored], respond: () => answer });
   }
   await markPublished(uploadKey, objectPath);
   await releasePendingUpload(caller.principal.userId, tokenOfUploadKey(uploadKey));

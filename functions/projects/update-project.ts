@@ -4,7 +4,9 @@ import type { projectInput } from '../../contract/project-inputs';
 import { projectDecider } from '../../events/projects/project';
 import type { Caller } from '../commands/caller';
 import { inProject, runCommands } from '../commands/run-commands';
-import { projectViews, summaryAfter } from '../projections/project-views';
+import { summaryAfter } from '../projections/project-views';
+import { isActiveStatus } from '../tenants/quotas';
+import { withActiveProjects } from './active-projects';
 import { clientIdForEmail } from './client-match';
 import { projectDto } from './dto';
 import type { ProjectAccess } from './project-access';
@@ -20,15 +22,16 @@ export async function updateProject(caller: Caller, { summary, head }: ProjectAc
   const clientId = emailChanged ? await clientIdForEmail(details.clientEmail) : (summary.clientId ?? null);
   const previousClientId = summary.clientId ?? null;
   let movedFromClient = false;
-  const { result } = await runCommands(projectDecider, inProject({ projectId: summary.id, tenantId: summary.contractorId }), [{ type: 'update', details }, { type: 'assignClient', clientId }], {
+  // A status change moves the tenant's active projects (issue 31); back to active needs a free place.
+  const { result } = await withActiveProjects(summary.contractorId, !isActiveStatus(summary.status) && isActiveStatus(details.status), (projection) => runCommands(projectDecider, inProject({ projectId: summary.id, tenantId: summary.contractorId }), [{ type: 'update', details }, { type: 'assignClient', clientId }], {
     by: caller,
-    projection: projectViews,
+    projection,
     head,
     respond: (after, events, at) => {
       movedFromClient = previousClientId !== null && after.clientId !== previousClientId;
       return projectDto(summaryAfter(summary, after, events.length ? at : undefined));
     },
-  });
+  }));
   if (movedFromClient) await clearAnswersOfPreviousClient({ principal: caller.principal, requestId: caller.requestId }, summary, previousClientId!);
   return result;
 }

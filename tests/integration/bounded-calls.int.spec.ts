@@ -7,6 +7,7 @@ import { stateKeys } from '../../functions/store/keys';
 import { startLocalCloud, localNames, type LocalCloud } from '../../infra/local/cloud';
 import { PASSWORD, uniqueEmail } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
+import { onPlan } from '../support/tenants';
 
 /**
  * Issue 27, "every call to another service is bounded": with the mail service frozen, Share with
@@ -131,6 +132,8 @@ describe('the mail service frozen', () => {
 describe('the database frozen', () => {
   it('rides out a 6 s stall under 60 concurrent writes: every write answers 2xx and every event is there', async () => {
     const { contractor } = await contractorWithProject(uniqueEmail('client'));
+    // 61 active projects: more than the default plan's 25 (issue 31), so this company is on a plan that has them.
+    await onPlan(((await contractor.get('/api/auth/me')).body as { id: string }).id, 'enterprise');
     const writes = Array.from({ length: 60 }, (_, n) =>
       contractor.post('/api/projects', { name: `Stalled ${n}`, address: `${n} Stall Street`, clientName: 'Chris Owner', clientEmail: null }),
     );
