@@ -4,6 +4,7 @@ import type { ForgotPasswordAnswer, MessageAnswer, ResendVerificationAnswer, Use
 import type { ChangeOrder } from './change-orders';
 import type { ChatMessage, HistoryEntry, MarkAllReadAnswer, UserSessionAnswer } from './chat';
 import type { PunchItem } from './punch';
+import type { Team } from './team';
 import type { Budget, ChecklistItem, Decision, ClientProject, Project, ProjectChecklist, ProjectStats, ProjectWithStats, Room, ShareAnswer } from './projects';
 
 /**
@@ -97,4 +98,9 @@ export interface RouteAnswers {
 
   getUserSession: UserSessionAnswer;
   putUserSession: UserSessionAnswer;
+
+  getTeam: Team;
+  inviteColleague: { email: string; expiresAt: string };
+  removeColleague: MessageAnswer;
+  joinTeam: { tenantId: string };
 }

@@ -26,6 +26,7 @@ import type {
   roomRenameInput,
 } from './project-inputs';
 import type { RouteName } from './routes';
+import type { teamInviteInput, teamJoinInput } from './team';
 
 /**
  * What each route that takes a body accepts, under its name in `contract/routes.ts`: the input
@@ -66,6 +67,9 @@ export interface RouteInputs {
 
   digestUnsubscribe: z.input<typeof digestUnsubscribeInput>;
   putUserSession: z.input<typeof userSessionInput>;
+
+  inviteColleague: z.input<typeof teamInviteInput>;
+  joinTeam: z.input<typeof teamJoinInput>;
 
   createChangeOrder: z.input<typeof createChangeOrderInput>;
   patchChangeOrder: z.input<typeof patchChangeOrderInput>;

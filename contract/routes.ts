@@ -101,6 +101,12 @@ export const apiRoutes = {
 
   getUserSession: { method: 'GET', path: '/api/user-session' },
   putUserSession: { method: 'PUT', path: '/api/user-session' },
+
+  // Issue 31: a contractor company's team (colleagues invited by a mailed link; the owner invites and removes).
+  getTeam: { method: 'GET', path: '/api/team' },
+  inviteColleague: { method: 'POST', path: '/api/team/invitations' },
+  removeColleague: { method: 'DELETE', path: '/api/team/members/{id}' },
+  joinTeam: { method: 'POST', path: '/api/team/join' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type RouteName = keyof typeof apiRoutes;

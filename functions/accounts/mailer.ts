@@ -78,6 +78,22 @@ export function sendInvitationMail(
   });
 }
 
+/** A colleague invited to a contractor company's team (issue 31). */
+export function sendTeamInvitationMail(to: string, invitation: { inviter: string; company: string | null; link: string }): Promise<void> {
+  const team = invitation.company ? `${invitation.company}'s team` : `${invitation.inviter}'s team`;
+  return sendMail({
+    to,
+    subject: `${invitation.inviter} invited you to ${team} on Construction Checklist`,
+    before: [
+      'Hello,',
+      `${invitation.inviter} invited you to join ${team} on Construction Checklist, to work on its projects.`,
+      'Open this link within 7 days. It works once: sign in, or create a contractor account with this email address, and accept:',
+    ],
+    link: invitation.link,
+    after: ['If you were not expecting this, ignore this e-mail.'],
+  });
+}
+
 /**
  * The notice of a password or e-mail change, to the address the account had before it, with the
  * link that says it was not the owner (invariant 11: nobody changes an account's keys unheard).

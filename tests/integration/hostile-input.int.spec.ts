@@ -14,7 +14,7 @@ import type { ApiClient } from '../support/api-client';
  */
 
 type Person = Awaited<ReturnType<typeof signedUp>>;
-type IdKind = 'project' | 'room' | 'item' | 'message' | 'punchItem' | 'changeOrder';
+type IdKind = 'project' | 'room' | 'item' | 'message' | 'punchItem' | 'changeOrder' | 'member';
 type Ids = Record<IdKind, string>;
 
 interface World {
@@ -87,6 +87,10 @@ const validBodies: Record<Exclude<RouteName, ReadRoute>, (world: World) => Recor
   // A well-formed documentHash: a stale one answers 409, a hostile one 400.
   signChangeOrder: () => ({ fullName: 'Chris Owner', consent: true, documentHash: 'a'.repeat(64) }),
   declineChangeOrder: () => ({ reason: 'Too dear', documentHash: 'a'.repeat(64) }),
+  // Issue 31: the team. An invitation to an address no account has; a join with a link that never was.
+  inviteColleague: () => ({ email: uniqueEmail('colleague') }),
+  removeColleague: () => null,
+  joinTeam: () => ({ token: 'a-team-invitation-token' }),
 };
 
 type ReadRoute = { [K in RouteName]: (typeof httpRoutes)[K]['method'] extends 'GET' ? K : never }[RouteName];
@@ -137,6 +141,8 @@ function paramKind(path: string, param: string): IdKind | undefined {
   if (path.startsWith('/api/checklist-items/')) return 'item';
   if (path.startsWith('/api/punch-items/')) return 'punchItem';
   if (path.startsWith('/api/change-orders/')) return 'changeOrder';
+  // A team member is an account: ours is the owner (who cannot be removed), theirs another company's owner.
+  if (path.startsWith('/api/team/members/')) return 'member';
   return undefined;
 }
 
@@ -207,7 +213,7 @@ async function tenant(contractor: Person, clientEmail?: string): Promise<Ids> {
   const message = (await contractor.api.post('/api/chat', { projectId: project.id, message: 'Before anything' })).body;
   const punchItem = (await contractor.api.post(`/api/projects/${project.id}/punch-items`, { roomId: room.id, title: 'Before anything' })).body;
   const changeOrder = (await contractor.api.post(`/api/projects/${project.id}/change-orders`, { title: 'Before anything', priceChangeCents: 100, scheduleDays: 0 })).body;
-  return { project: project.id, room: room.id, item: item.id, message: message.id, punchItem: punchItem.id, changeOrder: changeOrder.id };
+  return { project: project.id, room: room.id, item: item.id, message: message.id, punchItem: punchItem.id, changeOrder: changeOrder.id, member: contractor.user.id };
 }
 
 let world: World;
