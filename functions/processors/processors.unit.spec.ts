@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { streamProcessors } from '../routes';
 
 /** What CloudWatch receives from a processor's batch (EMF on stdout), and that every processor the manifest names exists. */
@@ -42,5 +43,19 @@ describe('the processors of the manifest', () => {
     const { processors } = await import('./registry');
     expect(Object.keys(processors)).toEqual([...streamProcessors.processors]);
     for (const [name, processor] of Object.entries(processors)) expect(processor.name).toBe(name);
+  });
+});
+
+describe('the records of a stream batch', () => {
+  const event = (at: Date) => ({ streamId: 'project#p1', version: 1, eventId: '01J0000000000000000000000A', type: 'ProjectDeleted', schemaVersion: 1, data: { projectId: 'p1' }, tenantId: 't1', meta: { actorId: 'u1', role: 'contractor', displayName: 'Casey', at: at.toISOString(), requestId: 'r1' }, prevHash: '0', hash: '1' });
+  const record = (eventName: 'INSERT' | 'REMOVE', at: Date, writtenAt: Date) =>
+    ({ eventName, dynamodb: { NewImage: eventName === 'INSERT' ? marshall(event(at)) : undefined, ApproximateCreationDateTime: writtenAt.getTime() / 1000 } }) as never;
+
+  it('are the events appended: not an archive’s deletions, nor a restore putting an old event back', async () => {
+    const { appendedEvents } = await import('./stream-records');
+    const now = new Date('2026-11-27T04:00:00Z');
+    const monthsAgo = new Date('2026-05-01T09:00:00Z');
+    const appended = appendedEvents([record('INSERT', now, new Date(now.getTime() + 40_000)), record('REMOVE', monthsAgo, now), record('INSERT', monthsAgo, now)]);
+    expect(appended.map((stored) => stored.meta.at)).toEqual([now.toISOString()]);
   });
 });
