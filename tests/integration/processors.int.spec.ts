@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { streamStart, type StoredEvent } from '../../events/envelope';
 import { eventStore } from '../../functions/commands/event-store';
 import type { Processor } from '../../functions/processors/processor';
-import { listDeadLetters, readCheckpoint } from '../../functions/processors/processor-state';
+import { fileDeadLetter, listDeadLetters, readCheckpoint } from '../../functions/processors/processor-state';
 import { processors } from '../../functions/processors/registry';
 import { replayDeadLetters } from '../../functions/processors/replay';
 import { runProcessors } from '../../functions/processors/run-processors';
@@ -67,6 +67,22 @@ describe('the stream processors of the running app', () => {
     const text = await runScript('processors', ['status']);
     expect(text.out).toMatch(/browser-notifier: at \S+ v\d+ .*lag then [\d.]+ s, \d+ event\(s\)/);
     expect(text.out).toMatch(/usage-metering: at /);
+  });
+
+  it('replays a processor\'s dead letters with one command, and the replayed ones leave the list', async () => {
+    const tenantId = uniqueId('tenant');
+    const [event] = await storeWith().append({ streamId: uniqueId('item'), expected: streamStart, events: [note('metered')], tenantId, meta: testMeta() });
+    await until(async () => (await getUsage(tenantId, usageMonth())).eventsAppended === 1);
+    // As if metering had failed on it every try (its usage table unreachable): a dead letter.
+    await fileDeadLetter('usage-metering', event!, { error: 'ServiceUnavailable: the table did not answer', attempts: 3, at: new Date() });
+    expect((await listDeadLetters('usage-metering')).map((letter) => letter.eventId)).toContain(event!.eventId);
+
+    const replay = await runScript('processors', ['replay', 'usage-metering', '--json']);
+    expect(replay.code, replay.out).toBe(0);
+    expect(JSON.parse(replay.out.slice(replay.out.indexOf('{')))).toEqual({ processor: 'usage-metering', replayed: 1, stillFailing: [] });
+    expect((await listDeadLetters('usage-metering')).map((letter) => letter.eventId)).not.toContain(event!.eventId);
+    // Handed over once more: counted again (here it had been counted before it was filed).
+    expect((await getUsage(tenantId, usageMonth())).eventsAppended).toBe(2);
   });
 
   it('refuses to replay a processor that does not exist, naming those that do', async () => {
