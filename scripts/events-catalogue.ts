@@ -31,7 +31,7 @@ if (values.check) {
   for (const line of broken) console.error(`BROKEN  ${line}`);
   for (const line of unrecorded) console.error(`NEW     ${line}: record it with npm run events:catalogue -- --write`);
   if (broken.length || unrecorded.length) process.exit(1);
-  console.log(`events/catalogue.json: ${eventDefinitions.length} event types, every schema as recorded.`);
+  console.log(`events/catalogue.json: ${new Set(eventDefinitions.map((definition) => definition.type)).size} event types, every schema as recorded.`);
   process.exit(0);
 }
 
