@@ -31,7 +31,7 @@ export const defaultChromiumPackUrl = 'https://github.com/Sparticuz/chromium/rel
 
 /**
  * Construction Checklist in AWS: DynamoDB tables from `functions/tables.ts`, one Lambda per handler
- * module and one HTTP API route per entry of `functions/routes.ts`, the WebSocket API, the browser notifier on the events stream,
+ * module and one HTTP API route per entry of `functions/routes.ts`, the WebSocket API, the stream processors on the events stream,
  * the uploads bucket, the web app behind CloudFront, and the alarms (a nested stack: MonitoringStack).
  */
 export interface ConstructionChecklistStackProps extends StackProps {

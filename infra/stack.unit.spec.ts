@@ -189,7 +189,7 @@ describe('ConstructionChecklist stack', () => {
     });
   });
 
-  it('has one Lambda per handler module (HTTP, WebSocket), the browser notifier, the key rotator and the daily digest, on Node 24 arm64 with the app configuration', () => {
+  it('has one Lambda per handler module (HTTP, WebSocket), the stream processors, the key rotator and the daily digest, on Node 24 arm64 with the app configuration', () => {
     const fns = ourFunctions();
     const wsHandlers = new Set(Object.values(webSocketRoutes).map((route) => handlerName(route.handler)));
     expect(fns).toHaveLength(httpHandlers.size + wsHandlers.size + 3);

@@ -59,7 +59,7 @@ export function suppressAccepted(stack: Stack, { webBucket, uploads, accessLogs,
       accept(node, `AwsSolutions-IAM5[${connections}]`, 'Connection ids are made per browser at connect time: a function posts to whichever is open');
       for (const prefix of prefixes) accept(node, `AwsSolutions-IAM5[${prefix}]`, 'Pending uploads and published photos (served copies, originals, thumbnails) are random keys under their prefix');
     } else if (node instanceof Queue) {
-      accept(node, 'AwsSolutions-SQS3', 'This queue is the dead-letter queue of the browser notifier');
+      accept(node, 'AwsSolutions-SQS3', 'This queue is the last resort of the stream processors (batches whose own dead letters could not be filed)');
     } else if (node instanceof Distribution) {
       accept(node, 'AwsSolutions-CFR1', 'Contractors and clients may work from any country');
       if (!node.node.tryGetContext('domainName')) accept(node, 'AwsSolutions-CFR4', 'The default *.cloudfront.net certificate cannot require TLS 1.2; give context domainName and certificateArn to have it');
