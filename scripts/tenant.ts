@@ -40,7 +40,6 @@ function usage(message?: string): never {
 
 /** Node's SHA-256 in the shape SignatureV4 asks for (HMAC when given a key). */
 class Sha256 {
-  // (SignatureV4 types its digest as a Checksum; this is one.)
   private hash;
   constructor(secret?: string | Uint8Array) {
     this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', secret);
@@ -64,6 +63,7 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
     // A deployed operator API: signed with the caller's IAM identity (execute-api, the stack's region).
     const [{ SignatureV4 }, { defaultProvider }] = await Promise.all([import('@smithy/signature-v4'), import('@aws-sdk/credential-provider-node')]);
     const region = /execute-api\.([a-z0-9-]+)\.amazonaws\.com/.exec(url.host)?.[1] ?? process.env.AWS_REGION ?? 'us-east-1';
+    // (`as never`: SignatureV4 types the hash as a constructor of its own Checksum interface, which Sha256 implements.)
     const signer = new SignatureV4({ service: 'execute-api', region, credentials: defaultProvider(), sha256: Sha256 as never });
     const query = Object.fromEntries(url.searchParams);
     const signed = await signer.sign({ method, protocol: url.protocol, hostname: url.hostname, port: url.port ? Number(url.port) : undefined, path: url.pathname, query, headers, body: payload });
