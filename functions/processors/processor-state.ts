@@ -27,11 +27,11 @@ export interface Checkpoint {
   readonly eventId: string;
   /** When the event was appended (its `meta.at`). */
   readonly eventAt: string;
-  /** When the processor got past it. */
+  /** When the processor finished its last batch (of any shard: another shard's may be behind this position). */
   readonly handledAt: string;
-  /** Seconds from the oldest event of that batch being appended to the batch being done. */
+  /** Seconds from the oldest event of that last batch being appended to the batch being done. */
   readonly lagSeconds: number;
-  /** The events that were waiting for the processor when that batch came (the batch itself). */
+  /** The events that were waiting for the processor when that last batch came (the batch itself: more may have been behind it). */
   readonly lagEvents: number;
   /** Counted over the processor's life: events handled, and sent to its dead letters. */
   readonly handled: number;
@@ -85,13 +85,13 @@ export async function advanceCheckpoint(
     );
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    // Another batch got further: keep its position, count this one.
+    // Another batch (another shard's) got further: keep its position; count this one, and show its lag (a shard behind shows).
     await dynamo().send(
       new UpdateCommand({
         TableName: config().stateTable,
         Key: processorKeys.checkpoint(processor),
-        UpdateExpression: 'ADD handled :handled, deadLettered :deadLettered',
-        ExpressionAttributeValues: counts,
+        UpdateExpression: 'SET handledAt = :handledAt, lagSeconds = :lagSeconds, lagEvents = :lagEvents ADD handled :handled, deadLettered :deadLettered',
+        ExpressionAttributeValues: { ...lag, ...counts },
       }),
     );
   }
