@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as DigestUnsubscribeRouteImport } from './routes/digest-unsubscribe'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as JoinTeamRouteImport } from './routes/join-team'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as NotMeRouteImport } from './routes/not-me'
 import { Route as RegisterRouteImport } from './routes/register'
@@ -22,6 +23,7 @@ import { Route as SignedInIndexRouteImport } from './routes/_signed-in/index'
 import { Route as SignedInAccountSettingsRouteImport } from './routes/_signed-in/account-settings'
 import { Route as SignedInClientDashboardRouteImport } from './routes/_signed-in/client-dashboard'
 import { Route as SignedInProjectsRouteImport } from './routes/_signed-in/projects'
+import { Route as SignedInTeamRouteImport } from './routes/_signed-in/team'
 import { Route as SignedInChecklistIdRouteImport } from './routes/_signed-in/$checklist.$id'
 import { Route as SignedInChangeOrdersIdRouteImport } from './routes/_signed-in/change-orders.$id'
 import { Route as SignedInProjectIdAuditRouteImport } from './routes/_signed-in/project.$id_.audit'
@@ -40,6 +42,11 @@ const DigestUnsubscribeRoute = DigestUnsubscribeRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JoinTeamRoute = JoinTeamRouteImport.update({
+  id: '/join-team',
+  path: '/join-team',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -92,6 +99,11 @@ const SignedInProjectsRoute = SignedInProjectsRouteImport.update({
   path: '/projects',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInTeamRoute = SignedInTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInChecklistIdRoute = SignedInChecklistIdRouteImport.update({
   id: '/$checklist/$id',
   path: '/$checklist/$id',
@@ -124,6 +136,7 @@ export interface FileRoutesByFullPath {
   '/': typeof SignedInIndexRoute
   '/digest-unsubscribe': typeof DigestUnsubscribeRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/join-team': typeof JoinTeamRoute
   '/login': typeof LoginRoute
   '/not-me': typeof NotMeRoute
   '/register': typeof RegisterRoute
@@ -133,6 +146,7 @@ export interface FileRoutesByFullPath {
   '/account-settings': typeof SignedInAccountSettingsRoute
   '/client-dashboard': typeof SignedInClientDashboardRoute
   '/projects': typeof SignedInProjectsRoute
+  '/team': typeof SignedInTeamRoute
   '/$checklist/$id': typeof SignedInChecklistIdRoute
   '/change-orders/$id': typeof SignedInChangeOrdersIdRoute
   '/project/$id/audit': typeof SignedInProjectIdAuditRoute
@@ -142,6 +156,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/digest-unsubscribe': typeof DigestUnsubscribeRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/join-team': typeof JoinTeamRoute
   '/login': typeof LoginRoute
   '/not-me': typeof NotMeRoute
   '/register': typeof RegisterRoute
@@ -151,6 +166,7 @@ export interface FileRoutesByTo {
   '/account-settings': typeof SignedInAccountSettingsRoute
   '/client-dashboard': typeof SignedInClientDashboardRoute
   '/projects': typeof SignedInProjectsRoute
+  '/team': typeof SignedInTeamRoute
   '/': typeof SignedInIndexRoute
   '/$checklist/$id': typeof SignedInChecklistIdRoute
   '/change-orders/$id': typeof SignedInChangeOrdersIdRoute
@@ -163,6 +179,7 @@ export interface FileRoutesById {
   '/_signed-in': typeof SignedInRouteWithChildren
   '/digest-unsubscribe': typeof DigestUnsubscribeRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/join-team': typeof JoinTeamRoute
   '/login': typeof LoginRoute
   '/not-me': typeof NotMeRoute
   '/register': typeof RegisterRoute
@@ -172,6 +189,7 @@ export interface FileRoutesById {
   '/_signed-in/account-settings': typeof SignedInAccountSettingsRoute
   '/_signed-in/client-dashboard': typeof SignedInClientDashboardRoute
   '/_signed-in/projects': typeof SignedInProjectsRoute
+  '/_signed-in/team': typeof SignedInTeamRoute
   '/_signed-in/': typeof SignedInIndexRoute
   '/_signed-in/$checklist/$id': typeof SignedInChecklistIdRoute
   '/_signed-in/change-orders/$id': typeof SignedInChangeOrdersIdRoute
@@ -185,6 +203,7 @@ export interface FileRouteTypes {
     | '/'
     | '/digest-unsubscribe'
     | '/forgot-password'
+    | '/join-team'
     | '/login'
     | '/not-me'
     | '/register'
@@ -194,6 +213,7 @@ export interface FileRouteTypes {
     | '/account-settings'
     | '/client-dashboard'
     | '/projects'
+    | '/team'
     | '/$checklist/$id'
     | '/change-orders/$id'
     | '/project/$id/audit'
@@ -203,6 +223,7 @@ export interface FileRouteTypes {
   to:
     | '/digest-unsubscribe'
     | '/forgot-password'
+    | '/join-team'
     | '/login'
     | '/not-me'
     | '/register'
@@ -212,6 +233,7 @@ export interface FileRouteTypes {
     | '/account-settings'
     | '/client-dashboard'
     | '/projects'
+    | '/team'
     | '/'
     | '/$checklist/$id'
     | '/change-orders/$id'
@@ -223,6 +245,7 @@ export interface FileRouteTypes {
     | '/_signed-in'
     | '/digest-unsubscribe'
     | '/forgot-password'
+    | '/join-team'
     | '/login'
     | '/not-me'
     | '/register'
@@ -232,6 +255,7 @@ export interface FileRouteTypes {
     | '/_signed-in/account-settings'
     | '/_signed-in/client-dashboard'
     | '/_signed-in/projects'
+    | '/_signed-in/team'
     | '/_signed-in/'
     | '/_signed-in/$checklist/$id'
     | '/_signed-in/change-orders/$id'
@@ -244,6 +268,7 @@ export interface RootRouteChildren {
   SignedInRoute: typeof SignedInRouteWithChildren
   DigestUnsubscribeRoute: typeof DigestUnsubscribeRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  JoinTeamRoute: typeof JoinTeamRoute
   LoginRoute: typeof LoginRoute
   NotMeRoute: typeof NotMeRoute
   RegisterRoute: typeof RegisterRoute
@@ -273,6 +298,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/join-team': {
+      id: '/join-team'
+      path: '/join-team'
+      fullPath: '/join-team'
+      preLoaderRoute: typeof JoinTeamRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -345,6 +377,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInProjectsRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/team': {
+      id: '/_signed-in/team'
+      path: '/team'
+      fullPath: '/team'
+      preLoaderRoute: typeof SignedInTeamRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/$checklist/$id': {
       id: '/_signed-in/$checklist/$id'
       path: '/$checklist/$id'
@@ -387,6 +426,7 @@ interface SignedInRouteChildren {
   SignedInAccountSettingsRoute: typeof SignedInAccountSettingsRoute
   SignedInClientDashboardRoute: typeof SignedInClientDashboardRoute
   SignedInProjectsRoute: typeof SignedInProjectsRoute
+  SignedInTeamRoute: typeof SignedInTeamRoute
   SignedInIndexRoute: typeof SignedInIndexRoute
   SignedInChecklistIdRoute: typeof SignedInChecklistIdRoute
   SignedInChangeOrdersIdRoute: typeof SignedInChangeOrdersIdRoute
@@ -399,6 +439,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInAccountSettingsRoute: SignedInAccountSettingsRoute,
   SignedInClientDashboardRoute: SignedInClientDashboardRoute,
   SignedInProjectsRoute: SignedInProjectsRoute,
+  SignedInTeamRoute: SignedInTeamRoute,
   SignedInIndexRoute: SignedInIndexRoute,
   SignedInChecklistIdRoute: SignedInChecklistIdRoute,
   SignedInChangeOrdersIdRoute: SignedInChangeOrdersIdRoute,
@@ -415,6 +456,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignedInRoute: SignedInRouteWithChildren,
   DigestUnsubscribeRoute: DigestUnsubscribeRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  JoinTeamRoute: JoinTeamRoute,
   LoginRoute: LoginRoute,
   NotMeRoute: NotMeRoute,
   RegisterRoute: RegisterRoute,

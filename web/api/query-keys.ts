@@ -10,6 +10,8 @@ export const queryKeys = {
   projects: ['projects'] as const,
   projectsWithStats: ['projects', 'with-stats'] as const,
   clientProjects: ['client-projects'] as const,
+  /** Issue 31: the contractor company's team. */
+  team: ['team'] as const,
   project: (projectId: string) => ['projects', projectId] as const,
   /** The checklist page's one read: the project's details here, its stats, rooms and items seeded into their own keys. */
   checklist: (projectId: string) => ['projects', projectId, 'checklist'] as const,

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@tanstack/react-router';
-import { LogOut, Settings } from 'lucide-react';
+import { LogOut, Settings, Users } from 'lucide-react';
 import type { User } from '../../events/accounts/schemas';
 import { menuItemClass, menuPanelClass, menuSeparatorClass } from '../components/menu-look';
 import { NEEDS_CONNECTION, useNeedsConnection } from '../offline/cache/needs-connection';
@@ -42,6 +42,14 @@ export default function UserMenuDropdown({ user, compact }: { user: User; compac
               Account Settings
             </Link>
           </DropdownMenu.Item>
+          {user.role === 'contractor' && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/team">
+                <Users aria-hidden="true" className="size-4" />
+                Team
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item className={itemClass} disabled={signOut.isPending || needs.offline} title={needs.props.title} onSelect={() => signOut.mutate()}>
             <LogOut aria-hidden="true" className="size-4" />
             Sign Out
