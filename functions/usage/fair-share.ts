@@ -4,7 +4,7 @@ import type { SignedIn } from '../auth/sessions';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
-import { bucketGroupOf, rateLimitMessage, takeToken } from './rate-limit';
+import { bucketGroupOf, knownRefusal, rateLimitMessage, takeToken } from './rate-limit';
 
 /**
  * Who a request counts against, and whether its bucket has a token (httpHandler asks, after the
@@ -33,6 +33,8 @@ export function payerOf(principal: SignedIn | undefined, preloaded: readonly (Re
   if (!principal) return undefined;
   if (principal.role === 'contractor') {
     const tenantId = principal.tenantId ?? principal.userId;
+    if (tenantOfUser.size > 10_000) tenantOfUser.clear();
+    tenantOfUser.set(principal.userId, tenantId);
     return { subject: tenantId, tenantId, ...(principal.tenantPlan ? { plan: principal.tenantPlan } : {}) };
   }
   // Only a project the client is the client of: anyone naming someone else's project spends nothing of that tenant's.
@@ -59,11 +61,34 @@ export async function planOf(tenantId: string | undefined, now = Date.now()): Pr
   return plan;
 }
 
-export type Admission = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number; readonly message: string };
+/** A request refused by its bucket: httpHandler answers it 429 with Retry-After, and nothing runs. */
+export class TooManyRequests extends Error {
+  constructor(
+    readonly payer: Payer,
+    readonly retryAfterSeconds: number,
+    perMinute: number,
+  ) {
+    super(rateLimitMessage(perMinute, retryAfterSeconds));
+  }
+}
 
-/** Spends a token of the payer's bucket for the route's group; refused: the 429's seconds and words. */
-export async function admit(route: { readonly method: string; readonly name?: string }, payer: Payer): Promise<Admission> {
+/** Spends a token of the payer's bucket for the route's group; throws TooManyRequests when it has none. */
+export async function admit(route: { readonly method: string; readonly name?: string }, payer: Payer): Promise<void> {
   const perMinute = plans[payer.plan ?? (await planOf(payer.tenantId))].requestsPerMinute;
   const answer = await takeToken(payer.subject, bucketGroupOf(route), perMinute);
-  return answer.allowed ? answer : { ...answer, message: rateLimitMessage(perMinute, answer.retryAfterSeconds) };
+  if (!answer.allowed) throw new TooManyRequests(payer, answer.retryAfterSeconds, perMinute);
+}
+
+/**
+ * The tenant each contractor seen in this process works for (an owner's is their own id), so a
+ * request can be refused from what the session token claims, before the session is read: a tenant
+ * hammering past its limit then costs no DynamoDB call at all on an instance that refused it once.
+ * Wrong at worst for a second (a colleague moved to another tenant meanwhile): the refusal's length.
+ */
+const tenantOfUser = new Map<string, string>();
+
+export function refuseEarly(route: { readonly method: string; readonly name?: string }, claimedUserId: string): void {
+  const tenantId = tenantOfUser.get(claimedUserId) ?? claimedUserId;
+  const known = knownRefusal(tenantId, bucketGroupOf(route));
+  if (known) throw new TooManyRequests({ subject: tenantId, tenantId }, known.retryAfterSeconds, known.perMinute);
 }

@@ -47,7 +47,7 @@ const TAU_MS = 60_000;
 const MAX_ATTEMPTS = 4;
 
 /** What this process last saw of each bucket: its tat (to try the right case first), and a refusal's end. */
-const seen = new Map<string, { tat: number; refusedUntil?: number }>();
+const seen = new Map<string, { tat: number; refusedUntil?: number; perMinute?: number }>();
 const SEEN_LIMIT = 10_000;
 
 /**
@@ -92,7 +92,7 @@ export async function takeToken(subject: string, group: BucketGroup, perMinute: 
       if (tat > latest) {
         // tat only grows: no request is allowed before tat − τ + T, on any instance.
         const refusedUntil = tat - TAU_MS + interval;
-        remember(cacheKey, { tat, refusedUntil });
+        remember(cacheKey, { tat, refusedUntil, perMinute });
         return refused(refusedUntil - now);
       }
       busy = tat >= now;
@@ -111,7 +111,18 @@ function storedNumber(value: unknown): number | undefined {
 
 const refused = (ms: number): TokenAnswer => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
 
-function remember(cacheKey: string, value: { tat: number; refusedUntil?: number }): void {
+/**
+ * A refusal this process already knows of (no request to DynamoDB): the bucket cannot allow one
+ * before its refusal's end, whoever asks. Undefined: ask takeToken.
+ */
+export function knownRefusal(subject: string, group: BucketGroup, now = Date.now()): { retryAfterSeconds: number; perMinute: number } | undefined {
+  const key = stateKeys.rateBucket(subject, group);
+  const known = seen.get(`${key.pk}${key.sk}`);
+  if (known?.refusedUntil === undefined || known.refusedUntil <= now || known.perMinute === undefined) return undefined;
+  return { retryAfterSeconds: (refused(known.refusedUntil - now) as { retryAfterSeconds: number }).retryAfterSeconds, perMinute: known.perMinute };
+}
+
+function remember(cacheKey: string, value: { tat: number; refusedUntil?: number; perMinute?: number }): void {
   if (seen.size >= SEEN_LIMIT) seen.clear();
   seen.set(cacheKey, value);
 }
