@@ -13,6 +13,7 @@ import { recordRequest } from '../metrics';
 import type { Access, HttpRoute, RouteName } from '../routes';
 import { answerOfRecord, type IdempotencyKey } from '../store/event-store';
 import { stateKeys } from '../store/keys';
+import { refreshViewGeneration } from '../store/view-generation';
 import { BASE_VERSION_HEADER, BASE_VERSION_MESSAGE, DEVICE_TIME_HEADER, DEVICE_TIME_MESSAGE, parseBaseVersion, parseDeviceTime } from '../../contract/headers';
 import { guardJson, guardPathParameters, guardQuery, refuseContentType } from './input-guard';
 import { cameThroughCloudFront, DIRECT_CALL_REFUSED, ORIGIN_VERIFY_HEADER } from './client-address';
@@ -125,6 +126,8 @@ export function httpHandler<
       const body = attempt(() => readJsonBody(event, schemas.body !== undefined));
       // A write's Idempotency-Key record is read with the session too: a replay costs one round trip.
       const recordKey = keyOfRecord(event);
+      // Which generation of the read models is live (a GetItem at most once a second per process): preloads are keyed in it.
+      await refreshViewGeneration();
       const signedIn = await authorize(route.access, event, (userId) => [...preloadKeys(schemas, event, body, userId), ...(recordKey ? [stateKeys.idempotency(userId, recordKey)] : [])]);
       principal = signedIn.principal;
       const record = recordKey && principal ? signedIn.items.at(-1) : undefined;

@@ -1,9 +1,13 @@
+import { viewPrefix } from './view-generation';
+
 /**
  * Keys of the `state` table. Every id in a key ends with the `#` delimiter, so a begins_with
  * query for one tenant or project never matches another whose id merely starts the same way.
  */
 
 const part = (kind: string, id: string): string => `${kind}#${id}#`;
+/** A view's partition (or gsi) key, in the live generation or the one this call is pinned to (functions/store/view-generation.ts). */
+const view = (kind: string, id: string): string => `${viewPrefix()}${kind}#${id}#`;
 
 export const stateKeys = {
   /** The recorded last position of an event stream (version and hash). */
@@ -30,8 +34,8 @@ export const stateKeys = {
    * it), in the project's partition; gsi1 `personProjects` lists a person's: how Delete Account
    * finds every project whose views name them without scanning the events.
    */
-  personProject: (userId: string, projectId: string) => ({ pk: part('project', projectId), sk: part('person', userId) }),
-  personProjects: (userId: string) => part('person-projects', userId),
+  personProject: (userId: string, projectId: string) => ({ pk: view('project', projectId), sk: part('person', userId) }),
+  personProjects: (userId: string) => view('person-projects', userId),
   /** The uploads an account asked for and has not published yet (functions/objects/pending-uploads.ts). */
   pendingUploads: (userId: string) => ({ pk: part('pending-uploads', userId), sk: 'pending-uploads' }),
   /** gsi1 of an upload record: the uploads of one account (Delete Account and offboarding find them without a scan). */
@@ -49,30 +53,30 @@ export const stateKeys = {
    * lists the rooms, or the history newest first); a room's items share the room's partition.
    * Pointers find a room's or an item's project from its id alone.
    */
-  projectSummary: (projectId: string) => ({ pk: part('project', projectId), sk: 'summary' }),
-  projectRoom: (projectId: string, roomId: string) => ({ pk: part('project', projectId), sk: part('room', roomId) }),
+  projectSummary: (projectId: string) => ({ pk: view('project', projectId), sk: 'summary' }),
+  projectRoom: (projectId: string, roomId: string) => ({ pk: view('project', projectId), sk: part('room', roomId) }),
   projectRoomsPrefix: 'room#',
-  historyEntry: (projectId: string, eventId: string) => ({ pk: part('project', projectId), sk: part('history', eventId) }),
+  historyEntry: (projectId: string, eventId: string) => ({ pk: view('project', projectId), sk: part('history', eventId) }),
   historyPrefix: 'history#',
-  roomPointer: (roomId: string) => ({ pk: part('room', roomId), sk: 'room' }),
-  roomItem: (roomId: string, itemId: string) => ({ pk: part('room', roomId), sk: part('item', itemId) }),
+  roomPointer: (roomId: string) => ({ pk: view('room', roomId), sk: 'room' }),
+  roomItem: (roomId: string, itemId: string) => ({ pk: view('room', roomId), sk: part('item', itemId) }),
   roomItemsPrefix: 'item#',
-  itemPointer: (itemId: string) => ({ pk: part('item', itemId), sk: 'item' }),
+  itemPointer: (itemId: string) => ({ pk: view('item', itemId), sk: 'item' }),
   /** gsi1 of a project summary: the contractor's projects. */
-  contractorProjects: (contractorId: string) => part('contractor-projects', contractorId),
+  contractorProjects: (contractorId: string) => view('contractor-projects', contractorId),
   /** gsi2 of a project summary: its client's projects, or, while no account has its client e-mail, that e-mail. */
-  clientProjects: (clientId: string) => part('client-projects', clientId),
-  unassignedClientEmail: (email: string) => part('client-email', email.toLowerCase()),
+  clientProjects: (clientId: string) => view('client-projects', clientId),
+  unassignedClientEmail: (email: string) => view('client-email', email.toLowerCase()),
   /** A punch item's view (issue 30), in its project's partition: one query lists the punch list. */
-  projectPunchItem: (projectId: string, punchItemId: string) => ({ pk: part('project', projectId), sk: part('punch', punchItemId) }),
+  projectPunchItem: (projectId: string, punchItemId: string) => ({ pk: view('project', projectId), sk: part('punch', punchItemId) }),
   projectPunchPrefix: 'punch#',
   /** A change order's view (issue 30), in its project's partition: one query lists the project's change orders. */
-  projectChangeOrder: (projectId: string, changeOrderId: string) => ({ pk: part('project', projectId), sk: part('change-order', changeOrderId) }),
+  projectChangeOrder: (projectId: string, changeOrderId: string) => ({ pk: view('project', projectId), sk: part('change-order', changeOrderId) }),
   projectChangeOrdersPrefix: 'change-order#',
   /** A project's chat: messages in time order (ULIDs), and a pointer from a message id. */
-  chatMessage: (projectId: string, messageId: string) => ({ pk: part('chat', projectId), sk: part('message', messageId) }),
+  chatMessage: (projectId: string, messageId: string) => ({ pk: view('chat', projectId), sk: part('message', messageId) }),
   chatMessagesPrefix: 'message#',
-  messagePointer: (messageId: string) => ({ pk: part('chat-message', messageId), sk: 'message' }),
+  messagePointer: (messageId: string) => ({ pk: view('chat-message', messageId), sk: 'message' }),
   /** A user's chat session (the Join Project Chat choice), kept per signed-in user. */
   userSession: (userId: string) => ({ pk: part('user-session', userId), sk: 'session' }),
   /** Failed sign-in counter for one e-mail or address, per fixed window. */
