@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './client';
+import { PROJECT_PAUSED_MESSAGE, TENANT_SUSPENDED_MESSAGE } from '../../events/tenants/messages';
 
 /** What the API puts in an error body: `{ message, fieldErrors?: { field: [message] } }`. */
 interface ErrorBody {
@@ -26,3 +27,11 @@ export function setServerFieldErrors<T extends FieldValues>(error: unknown, setE
     if (message) setError(field, { type: 'server', message });
   }
 }
+
+/** A 403 of a suspended tenant's contractor (issue 31): every route answers it until the service resumes the company. */
+export const isTenantSuspended = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && bodyOf(error).message === TENANT_SUSPENDED_MESSAGE;
+
+/** A 403 of a client on a project whose contractor's company the service holds (issue 31). */
+export const isProjectPaused = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && bodyOf(error).message === PROJECT_PAUSED_MESSAGE;

@@ -4,10 +4,12 @@ import { ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { Role, User } from '../../events/accounts/schemas';
 import { ApiError } from '../api/client';
+import { isTenantSuspended } from '../api/errors';
 import { queries } from '../api/queries';
 import { buttonClass, linkClass } from '../components/button';
 import { PageSpinner } from '../components/page-spinner';
 import { useCurrentUser } from './session';
+import { SuspendedNotice } from './suspended-notice';
 
 /**
  * Screens that need a signed-in user: a spinner while loading, the login screen when signed out.
@@ -16,6 +18,8 @@ import { useCurrentUser } from './session';
  */
 
 function AccountError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  // A suspended company's contractor (issue 31): not an error to retry, a notice with Sign out.
+  if (isTenantSuspended(error)) return <SuspendedNotice />;
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <div role="alert" className="grid w-full max-w-md gap-4 rounded-lg border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { serverMessage } from '../api/errors';
+import { PROJECT_PAUSED_MESSAGE } from '../../events/tenants/messages';
+import { isProjectPaused, serverMessage } from '../api/errors';
 import { buttonClass } from './button';
 
 /** The states around a list: loading, failed (with a retry), and empty. */
@@ -13,6 +14,15 @@ export function ListSpinner({ label }: { label: string }) {
 }
 
 export function ListError({ what, error, onRetry, retrying }: { what: string; error: Error; onRetry: () => void; retrying: boolean }) {
+  // A client on a project the service holds (issue 31): nothing to retry, the project is paused.
+  if (isProjectPaused(error)) {
+    return (
+      <div role="status" className="mx-auto grid max-w-md gap-2 rounded-lg border border-amber-300 bg-white p-6 text-center dark:border-amber-700 dark:bg-gray-900">
+        <p className="font-semibold">{PROJECT_PAUSED_MESSAGE}</p>
+        <p className="text-sm text-gray-600 dark:text-gray-400">Everything in it is kept; it opens again when the service resumes it.</p>
+      </div>
+    );
+  }
   return (
     <div role="alert" className="mx-auto grid max-w-md gap-4 rounded-lg border border-red-200 bg-white p-6 text-center dark:border-red-900 dark:bg-gray-900">
       <p className="text-sm">
