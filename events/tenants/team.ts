@@ -12,6 +12,7 @@ import { tenantMemberEvents, tenantStreamId, type MemberRole, type TenantMemberE
 
 export const teamMessages = {
   ownerOnly: "Only the owner of your company's account can change its team.",
+  ownerWithTeam: 'Remove your colleagues from the team before deleting your account: the company’s projects are deleted with it.',
   notYourself: 'The owner cannot be removed from the team.',
 } as const;
 
@@ -19,7 +20,9 @@ export type TeamCommand =
   | { type: 'invite'; invitationId: string; role: MemberRole }
   /** Decided for the joining account itself (the link proved its address). */
   | { type: 'join'; userId: string; role: MemberRole; invitationId: string }
-  | { type: 'remove'; userId: string; tenantId: string };
+  | { type: 'remove'; userId: string; tenantId: string }
+  /** A colleague's own account deleted: they leave the team (decided for them, as Delete Account runs). */
+  | { type: 'leave'; userId: string };
 
 /** The owner is the contractor whose own id is the tenant's. */
 export const isOwner = (actor: Actor): boolean => actor.role === 'contractor' && tenantOf(actor) === actor.userId;
@@ -34,6 +37,8 @@ export function decideTeam(command: TeamCommand, _state: null, actor: Actor): Te
     case 'remove':
       if (!isOwner(actor)) throw forbidden(teamMessages.ownerOnly);
       if (command.userId === command.tenantId) throw invalid('id', teamMessages.notYourself);
+      return [{ type: 'MemberRemoved', data: { userId: command.userId } }];
+    case 'leave':
       return [{ type: 'MemberRemoved', data: { userId: command.userId } }];
   }
 }

@@ -7,6 +7,7 @@ import { accountOf, inProject, runCommands } from '../commands/run-commands';
 import { projectViews } from '../projections/project-views';
 import { clientProjects, contractorProjects } from '../projects/read';
 import type { StreamHead } from '../store/event-store';
+import { leaveTeamBeforeDeletion } from '../team/members';
 import { erasePerson, type Erasure } from './erase-person';
 import { projectsOfPersonIndexed } from './person-projects';
 
@@ -20,6 +21,8 @@ import { projectsOfPersonIndexed } from './person-projects';
  */
 export async function deleteAccount(user: UserRecord, requestId: string, head?: StreamHead): Promise<Erasure> {
   const by = accountActor(user, requestId);
+  // Issue 31: a colleague leaves their company's team first; an owner with colleagues is refused.
+  if (user.role === 'contractor') await leaveTeamBeforeDeletion(user, requestId);
   const projects = user.role === 'contractor' ? await contractorProjects(user.id) : await clientProjects(user.id);
   for (const project of projects) {
     if (user.role === 'contractor') {

@@ -1,5 +1,5 @@
 import type { Team, TeamInvitation, TeamMember } from '../../contract/team';
-import { forbidden, notFound } from '../../events/errors';
+import { conflict, forbidden, notFound } from '../../events/errors';
 import { teamDecider, teamMessages } from '../../events/tenants/team';
 import { endOtherSessions } from '../accounts/credentials';
 import type { SignedIn } from '../auth/sessions';
@@ -88,4 +88,26 @@ export async function removeColleague(caller: Caller, userId: string): Promise<v
   });
   // Every session of theirs ends and their sockets close: nothing of the company's reaches them after this answer.
   await endOtherSessions(userId);
+}
+
+/**
+ * Delete Account and the team: a colleague's account leaves it (MemberRemoved, their record in the
+ * team and their seat, in one transaction); an owner's is refused while colleagues remain, since
+ * the company's projects go with the owner's account.
+ */
+export async function leaveTeamBeforeDeletion(user: Pick<UserRecord, 'id' | 'firstName' | 'lastName'> & { tenantId?: string }, requestId: string): Promise<void> {
+  if (!user.tenantId) {
+    const colleagues = await queryAll<MemberItem>({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': stateKeys.teamMember(user.id, '').pk, ':prefix': stateKeys.teamMembersPrefix },
+      ConsistentRead: true,
+    });
+    if (colleagues.length) throw conflict(teamMessages.ownerWithTeam);
+    return;
+  }
+  const tenant = await getTenant(user.tenantId);
+  await runCommands(teamDecider, tenantTarget(user.tenantId), [{ type: 'leave', userId: user.id }], {
+    by: { id: user.id, role: 'contractor', name: `${user.firstName} ${user.lastName}`, requestId },
+    writes: [{ item: { Delete: { TableName: config().stateTable, Key: stateKeys.teamMember(user.tenantId, user.id) } } }, seatsWrite(tenant, -1)],
+  });
 }
