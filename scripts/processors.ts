@@ -1,6 +1,7 @@
 import './local-environment';
 import { parseArgs } from 'node:util';
 import { processorNamed, processors } from '../functions/processors/registry';
+import { listDeadLetters, removeDeadLetter } from '../functions/processors/processor-state';
 import { replayDeadLetters } from '../functions/processors/replay';
 import { processorStatus } from '../functions/processors/status';
 
@@ -9,13 +10,15 @@ import { processorStatus } from '../functions/processors/status';
  * got past, when, and how far behind it was then) and its dead letters.
  * `npm run processors -- replay NAME [--json]`: once the fault is fixed (deployed), hands the
  * processor its dead letters again; those that now pass leave the list. Exits 1 while some still fail.
+ * `npm run processors -- discard NAME --event ID|--all`: drops dead letters not worth replaying
+ * (a browser notice hours late tells no one anything); the events themselves stay in the table.
  * Against the running local cloud by default, or AWS with the Lambdas' environment set.
  */
 
-const { values, positionals } = parseArgs({ options: { json: { type: 'boolean' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { json: { type: 'boolean' }, event: { type: 'string' }, all: { type: 'boolean' } }, allowPositionals: true });
 const [command, name] = positionals;
 const names = Object.keys(processors).join(', ');
-const usage = `Usage: npm run processors -- status [--json] | replay NAME [--json]   (processors: ${names})`;
+const usage = `Usage: npm run processors -- status [--json] | replay NAME [--json] | discard NAME --event ID|--all   (processors: ${names})`;
 
 if (command === 'status') {
   const statuses = await processorStatus(Object.values(processors));
@@ -36,12 +39,13 @@ if (command === 'status') {
   process.exit(0);
 }
 
-if (command === 'replay') {
-  const processor = name ? processorNamed(name) : undefined;
-  if (!processor) {
-    console.error(name ? `No processor is named "${name}" (processors: ${names}).` : usage);
-    process.exit(2);
-  }
+const processor = name ? processorNamed(name) : undefined;
+if ((command === 'replay' || command === 'discard') && !processor) {
+  console.error(name ? `No processor is named "${name}" (processors: ${names}).` : usage);
+  process.exit(2);
+}
+
+if (command === 'replay' && processor) {
   const report = await replayDeadLetters(processor);
   if (values.json) console.log(JSON.stringify(report, null, 2));
   else {
@@ -49,6 +53,17 @@ if (command === 'replay') {
     for (const failing of report.stillFailing) console.log(`  ${failing.eventId} (${failing.streamId} v${failing.version}): ${failing.error}`);
   }
   process.exit(report.stillFailing.length ? 1 : 0);
+}
+
+if (command === 'discard' && processor && (values.event || values.all)) {
+  const letters = (await listDeadLetters(processor.name)).filter((letter) => values.all || letter.eventId === values.event);
+  if (!letters.length) {
+    console.error(`${processor.name}: no dead letter ${values.event ? `for event ${values.event}` : 'to discard'}.`);
+    process.exit(1);
+  }
+  for (const letter of letters) await removeDeadLetter(processor.name, letter.eventId);
+  console.log(`${processor.name}: ${letters.length} dead letter(s) discarded (${letters.map((letter) => letter.eventId).join(', ')}).`);
+  process.exit(0);
 }
 
 console.error(usage);

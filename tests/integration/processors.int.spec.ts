@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { streamStart, type StoredEvent } from '../../events/envelope';
 import { eventStore } from '../../functions/commands/event-store';
 import type { Processor } from '../../functions/processors/processor';
-import { fileDeadLetter, listDeadLetters, readCheckpoint } from '../../functions/processors/processor-state';
+import { fileDeadLetter, listDeadLetters, readCheckpoint, readEvent } from '../../functions/processors/processor-state';
 import { processors } from '../../functions/processors/registry';
 import { replayDeadLetters } from '../../functions/processors/replay';
 import { runProcessors } from '../../functions/processors/run-processors';
@@ -69,7 +69,7 @@ describe('the stream processors of the running app', () => {
     expect(text.out).toMatch(/usage-metering: at /);
   });
 
-  it('replays a processor\'s dead letters with one command, and the replayed ones leave the list', async () => {
+  it('replays a processor\'s dead letters with one command, and the replayed ones leave the list; discards one by its event', async () => {
     const tenantId = uniqueId('tenant');
     const [event] = await storeWith().append({ streamId: uniqueId('item'), expected: streamStart, events: [note('metered')], tenantId, meta: testMeta() });
     await until(async () => (await getUsage(tenantId, usageMonth())).eventsAppended === 1);
@@ -83,6 +83,13 @@ describe('the stream processors of the running app', () => {
     expect((await listDeadLetters('usage-metering')).map((letter) => letter.eventId)).not.toContain(event!.eventId);
     // Handed over once more: counted again (here it had been counted before it was filed).
     expect((await getUsage(tenantId, usageMonth())).eventsAppended).toBe(2);
+
+    // One not worth replaying is discarded by its event id; the event stays in the table.
+    await fileDeadLetter('browser-notifier', event!, { error: 'GoneException', attempts: 3, at: new Date() });
+    const discard = await runScript('processors', ['discard', 'browser-notifier', '--event', event!.eventId]);
+    expect([discard.code, discard.out]).toEqual([0, expect.stringContaining(`browser-notifier: 1 dead letter(s) discarded (${event!.eventId})`)]);
+    expect((await listDeadLetters('browser-notifier')).map((letter) => letter.eventId)).not.toContain(event!.eventId);
+    expect(await readEvent(event!.streamId, event!.version)).toMatchObject({ eventId: event!.eventId });
   });
 
   it('refuses to replay a processor that does not exist, naming those that do', async () => {
