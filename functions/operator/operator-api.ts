@@ -1,6 +1,7 @@
-import { DomainError, invalid, notFound } from '../../events/errors';
+import { invalid, notFound } from '../../events/errors';
 import { uuid } from '../../events/ids';
 import { errorReply, reply, type Reply } from '../http/responses';
+import { costReportAnswer } from '../operations/tenant-costs';
 import { usageMonth } from '../usage/usage-counters';
 import type { Operator } from './operator-identity';
 import { changeTenantPlan, resumeTenant, suspendTenant } from './tenant-actions';
@@ -19,7 +20,7 @@ import { offboardTenant, sweepOffboarded } from './tenant-offboarding';
  *   POST /operator/tenants/{id}/plan        { plan }    → TenantView
  *   POST /operator/tenants/{id}/offboard                → TenantView (its export's key in offboarding.exportKey)
  *   POST /operator/sweep                                → { removed: SweepResult[] } (tenants past their grace period)
- *   GET  /operator/costs?month=YYYY-MM                  the cost report (functions/operations/tenant-costs.ts)
+ *   GET  /operator/costs?month=YYYY-MM[&bill=AMOUNT]    the month's cost per tenant, JSON and its text (functions/operations/tenant-costs.ts)
  *
  * Who may call it is settled before this runs (IAM in AWS, the local operator key locally).
  */
@@ -95,11 +96,6 @@ async function route({ method, path, query, body, operator, requestId }: Operato
     }
   }
   if (resource === 'sweep' && rawId === undefined && method === 'POST') return { removed: await sweepOffboarded(operator, requestId) };
-  if (resource === 'costs' && rawId === undefined && method === 'GET') return costs(query.month);
+  if (resource === 'costs' && rawId === undefined && method === 'GET') return costReportAnswer(query.month, query.bill);
   throw notFound('Operator route');
-}
-
-async function costs(month: string | undefined): Promise<unknown> {
-  if (month === undefined || !MONTH.test(month)) throw invalid('month', 'A month is written YYYY-MM');
-  throw new DomainError('not_found', 'The cost report is not available yet');
 }

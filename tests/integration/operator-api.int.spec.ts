@@ -76,6 +76,10 @@ describe('the operator API', () => {
     expect([json.status, json.body.fieldErrors]).toEqual([400, { body: ['Request body is not valid JSON'] }]);
     expect((await operator('POST', `/operator/tenants/${id}/suspend`, '[1]')).status).toBe(400);
     expect((await operator('GET', '/operator/tenants?month=2026-13')).status).toBe(400);
+    const month = await operator('GET', '/operator/costs?month=November');
+    expect([month.status, Object.keys(month.body.fieldErrors)]).toEqual([400, ['month']]);
+    const bill = await operator('GET', '/operator/costs?month=2026-11&bill=lots');
+    expect([bill.status, Object.keys(bill.body.fieldErrors)]).toEqual([400, ['bill']]);
     expect((await operator('GET', '/operator/nothing-here')).status).toBe(404);
     expect((await operator('DELETE', `/operator/tenants/${id}`)).status).toBe(404);
     // Nothing of that changed the tenant.
@@ -105,6 +109,12 @@ describe('the operator API', () => {
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('Refused (409): This tenant is not suspended');
     expect((await runScript('tenant', ['suspend', id])).code).toBe(2);
+
+    // The month's cost per tenant (RL's report), through the same API.
+    const month = new Date().toISOString().slice(0, 7);
+    const costs = await runScript('tenant', ['costs', '--month', month, '--json']);
+    expect(costs.code).toBe(0);
+    expect(JSON.parse(costs.out.slice(costs.out.indexOf('{')))).toMatchObject({ month, tenants: expect.any(Array), total: expect.any(Number) });
   });
 });
 
