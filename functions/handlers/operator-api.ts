@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import type { APIGatewayProxyEventV2WithIAMAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithIAMAuthorizer, APIGatewayProxyStructuredResultV2, Context, ScheduledEvent } from 'aws-lambda';
 import { config } from '../config';
 import { reply, toResult } from '../http/responses';
 import { logger } from '../logger';
 import { answerOperator } from '../operator/operator-api';
+import { sweepOffboarded } from '../operator/tenant-offboarding';
 
 /**
  * The operator API (issue 31): ONE Lambda for every operator path, routed inside
@@ -41,7 +42,19 @@ export async function answer(event: OperatorEvent, requestId: string): Promise<A
   return result;
 }
 
+/**
+ * The daily sweep (an EventBridge schedule invoking this same function): removes the tenants whose
+ * offboarding grace period is over, as `npm run tenant -- sweep` does, as the operator `scheduled-sweep`.
+ */
+export async function sweep(requestId: string): Promise<{ removed: number }> {
+  const removed = await sweepOffboarded({ name: 'scheduled-sweep' }, requestId);
+  logger.info('offboarding sweep', { requestId, removed: removed.map((tenant) => tenant.tenantId) });
+  return { removed: removed.length };
+}
+
+const isScheduled = (event: OperatorEvent | ScheduledEvent): event is ScheduledEvent => (event as ScheduledEvent)['detail-type'] === 'Scheduled Event';
+
 config();
-export const handler = middy(async (event: OperatorEvent, context: Context) => answer(event, event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID())).use(
-  injectLambdaContext(logger, { resetKeys: true }),
-);
+export const handler = middy(async (event: OperatorEvent | ScheduledEvent, context: Context) =>
+  isScheduled(event) ? sweep(context.awsRequestId ?? randomUUID()) : answer(event, event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID()),
+).use(injectLambdaContext(logger, { resetKeys: true }));
