@@ -4,6 +4,7 @@ import { config } from '../config';
 import { cameThroughCloudFront, DIRECT_CALL_REFUSED } from '../http/client-address';
 import { openConnection } from '../live/open-connection';
 import { getSummary, isMember } from '../projects/read';
+import { refreshViewGeneration } from '../store/view-generation';
 import { contractorRefusal, refuseClientOfTenant } from '../tenants/tenant-access';
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
@@ -28,6 +29,8 @@ export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResul
   }, async (projectId, principal) => {
     const held = contractorRefusal(principal);
     if (held) throw held;
+    // The live generation of the read models (issue 31): a Lambda idle since before a switch reads the new one.
+    await refreshViewGeneration();
     const project = await getSummary(projectId);
     if (!project || !isMember(project, principal)) return false;
     if (principal.role === 'client') await refuseClientOfTenant(project.contractorId);

@@ -3,6 +3,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import type { StoredEvent } from '../../events/envelope';
 import { notifyBrowsers } from '../live/notify';
 import { getSummary } from '../projects/read';
+import { refreshViewGeneration } from '../store/view-generation';
 import type { Processor } from './processor';
 
 /**
@@ -14,6 +15,8 @@ import type { Processor } from './processor';
 export const browserNotifier: Processor = {
   name: 'browser-notifier',
   async handle(events) {
+    // Summaries are read in the live generation of the read models (issue 31).
+    await refreshViewGeneration();
     const { batchItemFailures } = await notifyBrowsers(events.map(asStreamRecord), async (projectId) => (await getSummary(projectId))?.clientId);
     return batchItemFailures.map(({ itemIdentifier }) => ({ eventId: itemIdentifier, error: 'the browsers of the project could not be told (see the log line "notify failed" or "connection lookup failed")' }));
   },
