@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import pMap from 'p-map';
 import { createHash } from 'node:crypto';
-import type { AuditStream, StreamHeadEntry } from '../../contract/audit';
+import type { AuditStream, RecordedCheckpoint, StreamHeadEntry } from '../../contract/audit';
 import { verifyAuditRecord } from '../../events/audit-verification';
 import { projectStreamId } from '../../events/streams';
 import { dynamo } from '../adapters/dynamo';
@@ -70,6 +70,8 @@ const summaryKey = (projectId: string) => stateKeys.projectSummary(projectId);
 async function closedSummaries(): Promise<ProjectSummaryView[]> {
   const items = await scanAll<ProjectSummaryView & { pk: string }>({
     TableName: config().stateTable,
+    // Small pages: each is one request, bounded in time like every other (adapters/bounded-clients.ts).
+    Limit: 1000,
     FilterExpression: 'sk = :sk AND #status IN (:completed, :cancelled) AND attribute_not_exists(archived)',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':sk': summaryKey('').sk, ':completed': closedStatuses[0], ':cancelled': closedStatuses[1] },
@@ -181,12 +183,18 @@ async function archiveMarked(summary: ProjectSummaryView): Promise<ArchiveOutcom
   }
 }
 
-/** The object as read back against what was written: same streams and heads, chains and checkpoint verifying. Undefined when it holds. */
-export async function checkArchive(read: ArchiveDocument, expected?: ArchiveDocument): Promise<string | undefined> {
+/**
+ * The object as read back against what was written (or, restoring, against the project's recorded
+ * checkpoints, kept in the table: a rewrite of the bucket's copy cannot match those signatures):
+ * same streams and heads, chains and checkpoint verifying. Undefined when it holds.
+ */
+export async function checkArchive(read: ArchiveDocument, expected?: ArchiveDocument, recorded: RecordedCheckpoint[] = []): Promise<string | undefined> {
   if (expected && (read.projectId !== expected.projectId || eventCount(read) !== eventCount(expected) || digestOf(headsOf(read.streams)) !== digestOf(headsOf(expected.streams)))) {
     return 'its streams differ from those read from the table';
   }
-  const verification = await verifyAuditRecord({ projectId: read.projectId, streams: read.streams, checkpoint: read.checkpoint, recordedCheckpoints: [] }, await publishedKeys());
+  // Without its checkpoint the chains alone would accept events re-chained after an edit.
+  if (typeof read.checkpoint !== 'string') return 'it carries no signed checkpoint';
+  const verification = await verifyAuditRecord({ projectId: read.projectId, streams: read.streams, checkpoint: read.checkpoint, recordedCheckpoints: recorded }, await publishedKeys());
   return verification.verified ? undefined : verification.failures.slice(0, 3).join('; ');
 }
 

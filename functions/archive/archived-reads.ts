@@ -7,6 +7,10 @@ import type { ProjectSummaryView, RoomView } from '../projections/project-views'
 import { replayProjectEvents } from '../projections/rebuild';
 import { inDisplayOrder, inPositionOrder } from '../projects/read';
 import { stateKeys } from '../store/keys';
+import { getStateItems } from '../store/view-table';
+import { dynamo } from '../adapters/dynamo';
+import { config } from '../config';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ViewItem } from '../store/write-set';
 import { decodeArchive, type ArchiveDocument, type ArchivedMark } from './archive-document';
 import { getArchiveObject } from './archive-bucket';
@@ -23,21 +27,25 @@ interface Opened {
   views?: Promise<ViewItem[]>;
 }
 
-/** Archives kept in memory per process: each can be tens of megabytes replayed. */
+/**
+ * Archives kept in memory per process: each can be tens of megabytes replayed. For minutes only:
+ * the replayed views hold personal values opened, which an erasure (a deleted key) must end.
+ */
 const KEPT = 4;
-const kept = new Map<string, Promise<Opened>>();
+const KEPT_MS = 5 * 60_000;
+const kept = new Map<string, { opened: Promise<Opened>; until: number }>();
 
 function open(mark: ArchivedMark): Promise<Opened> {
-  let opened = kept.get(mark.key);
-  if (opened) {
-    kept.delete(mark.key);
-  } else {
-    opened = getArchiveObject(mark.key).then((bytes) => ({ document: decodeArchive(bytes) }));
+  let entry = kept.get(mark.key);
+  kept.delete(mark.key);
+  if (!entry || entry.until < Date.now()) {
+    const opened = getArchiveObject(mark.key).then((bytes) => ({ document: decodeArchive(bytes) }));
     opened.catch(() => kept.delete(mark.key));
+    entry = { opened, until: Date.now() + KEPT_MS };
   }
-  kept.set(mark.key, opened);
+  kept.set(mark.key, entry);
   for (const key of kept.keys()) if (kept.size > KEPT) kept.delete(key);
-  return opened;
+  return entry.opened;
 }
 
 /** Forgets a kept archive (after a restore: the table is the record again). */
@@ -59,13 +67,35 @@ export async function archivedStreams(summary: ProjectSummaryView): Promise<Audi
 
 /** The archived project's views, replayed from its events (personal values opened, old versions upcast), once per kept archive. */
 async function archivedViews(summary: ProjectSummaryView): Promise<ViewItem[]> {
-  const opened = await open(markOf(summary));
+  return viewsOf(summary.id, markOf(summary));
+}
+
+async function viewsOf(projectId: string, mark: ArchivedMark): Promise<ViewItem[]> {
+  const opened = await open(mark);
   opened.views ??= (async () => {
     const stored = opened.document.streams.flatMap((stream) => stream.events).sort((a, b) => a.eventId.localeCompare(b.eventId));
     const events = (await eventStore().opened(stored)).map((event) => catalogue.upcast(event));
-    return replayProjectEvents(summary.id, events);
+    return replayProjectEvents(projectId, events);
   })();
   return opened.views;
+}
+
+/**
+ * After an erasure (Delete Account): an archived project's events are sealed in the archive as in
+ * the table, so deleting the person's key erased them there too; its tombstone is the one view
+ * still in the table, so it is rewritten from the archive replayed now (the erased values read as
+ * erased), keeping its mark. False when the project is not archived.
+ */
+export async function rewriteTombstone(projectId: string): Promise<boolean> {
+  const key = stateKeys.projectSummary(projectId);
+  const [summary] = await getStateItems([key]);
+  const mark = archivedMark(summary);
+  if (!mark) return false;
+  forgetArchive(mark.key);
+  const replayed = (await viewsOf(projectId, mark)).find((view) => view.pk === key.pk && view.sk === key.sk);
+  forgetArchive(mark.key);
+  if (replayed) await dynamo().send(new PutCommand({ TableName: config().stateTable, Item: { ...replayed, archived: mark }, ConditionExpression: 'attribute_exists(archived)' }));
+  return true;
 }
 
 const inPartition = (views: readonly ViewItem[], pk: string, prefix: string) => views.filter((view) => view.pk === pk && view.sk.startsWith(prefix));

@@ -6,6 +6,7 @@ import { dynamo } from '../adapters/dynamo';
 import { eventStore } from '../commands/event-store';
 import { config } from '../config';
 import { replaceProjectViews } from '../projections/rebuild';
+import { recordedCheckpoints } from '../store/audit-checkpoints';
 import { stateKeys } from '../store/keys';
 import { getStateItems } from '../store/view-table';
 import { decodeArchive, eventCount, type ArchivedMark } from './archive-document';
@@ -35,7 +36,8 @@ export async function restoreProject(projectId: string): Promise<RestoreOutcome>
   const mark = summary?.archived as ArchivedMark | undefined;
   if (!mark) throw new Error(summary ? `Project ${projectId} is not archived` : `No project ${projectId}`);
   const document = decodeArchive(await getArchiveObject(mark.key));
-  const problem = await checkArchive(document);
+  if (document.projectId !== projectId) throw new Error(`The archive at ${mark.key} is of another project (${document.projectId}): nothing restored`);
+  const problem = await checkArchive(document, undefined, await recordedCheckpoints(projectId));
   if (problem) throw new Error(`The archive of ${projectId} does not verify (${problem}): nothing restored`);
 
   const { eventsTable, stateTable } = config();

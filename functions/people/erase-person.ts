@@ -6,6 +6,7 @@ import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { deleteInvitationTokens, deleteUserTokens } from '../accounts/mailed-tokens';
 import { revokeUserSessions } from '../auth/sessions';
+import { rewriteTombstone } from '../archive/archived-reads';
 import { replaceProjectViews } from '../projections/rebuild';
 import { eventStore } from '../commands/event-store';
 import { stateKeys } from '../store/keys';
@@ -66,6 +67,8 @@ export async function erasePerson(person: PersonToErase): Promise<Erasure> {
   await pMap(
     projectIds,
     async (projectId) => {
+      // An archived project has no views to rebuild but its tombstone (functions/archive).
+      if (await rewriteTombstone(projectId)) return;
       const streamId = projectStreamId(projectId);
       await dropSnapshot(streamId);
       await replaceProjectViews(store, projectId);
