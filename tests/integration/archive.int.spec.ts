@@ -7,6 +7,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditExport } from '../../contract/audit';
+import { hashEvent } from '../../events/hash-chain';
 import { projectStreamId } from '../../events/streams';
 import { s3 } from '../../functions/adapters/s3';
 import { eventStore } from '../../functions/commands/event-store';
@@ -204,6 +205,36 @@ describe('archiving a closed project', () => {
     expect((await summaryOf(projectId))?.archived).toBeDefined();
     // The audit page says so too.
     expect(ok(await contractor.api.get(`/api/projects/${projectId}/audit`)).verification.verified).toBe(false);
+
+    // One who also re-chains the hashes after the edit and drops the signed checkpoint is caught by the signatures.
+    for (const event of item.events) {
+      const { hash: _old, ...linked } = { ...event, prevHash: item.events[item.events.indexOf(event) - 1]?.hash ?? event.prevHash };
+      Object.assign(event, { prevHash: linked.prevHash, hash: hashEvent(linked) });
+    }
+    item.head.hash = item.events.at(-1).hash;
+    document.headItems.find((head: { streamId: string }) => head.streamId === item.streamId).hash = item.head.hash;
+    delete document.checkpoint;
+    await s3().send(new PutObjectCommand({ Bucket: config().archiveBucket, Key: key, Body: gzipSync(JSON.stringify(document)) }));
+    const again = await restore(projectId);
+    expect([again.code, again.out]).toEqual([1, expect.stringContaining('does not verify')]);
+    expect(await eventsInTable(projectId)).toBe(0);
+    expect(ok(await contractor.api.get(`/api/projects/${projectId}/audit`)).verification.verified).toBe(false);
+  });
+
+  it('erasing a person erases them from an archived project too: its tombstone is rewritten, the archive still verifies', async () => {
+    const { client, contractor, projectId } = await completedProject();
+    expect((await archive('--days', '0', '--project', projectId)).code).toBe(0);
+    const email = client.user.email as string;
+    expect(JSON.stringify(await summaryOf(projectId))).toContain(email);
+
+    const erased = await runScript('person-erase', ['--user', client.user.id, '--confirm']);
+    expect(erased.code, erased.out).toBe(0);
+    const tombstone = await summaryOf(projectId);
+    expect(JSON.stringify(tombstone)).not.toContain(email);
+    expect(tombstone?.archived).toBeDefined();
+    expect(ok(await contractor.api.get<{ project: object }>(`/api/projects/${projectId}/checklist`)).project).toMatchObject({ clientName: 'Deleted user', clientEmail: 'Deleted user' });
+    const verified = await verifyExport(await exportOf(contractor.api, projectId));
+    expect(verified.code, verified.out).toBe(0);
   });
 
   it('answers a mistyped command with its usage, and an unknown project by name', async () => {
