@@ -7,7 +7,7 @@ import { accountOf, inProject, runCommands } from '../commands/run-commands';
 import { projectViews } from '../projections/project-views';
 import { clientProjects, contractorProjects } from '../projects/read';
 import type { StreamHead } from '../store/event-store';
-import { leaveTeamBeforeDeletion } from '../team/members';
+import { forgetCompany, leaveTeamBeforeDeletion } from '../team/members';
 import { erasePerson, type Erasure } from './erase-person';
 import { projectsOfPersonIndexed } from './person-projects';
 
@@ -37,6 +37,8 @@ export async function deleteAccount(user: UserRecord, requestId: string, head?: 
     writes: accountDeletionWrites(user),
     ...(head ? { head } : {}),
   });
+  // An owner's company ends with their account (a colleague's was left above).
+  if (user.role === 'contractor' && !(user as { tenantId?: string }).tenantId) await forgetCompany(user.id);
   // A contractor's projects are gone with the account, so are the client details kept in them; a
   // client's details on their projects are theirs. Projects they left (reassigned to another
   // client) still show their name on what they did there: those views are rebuilt too. The client

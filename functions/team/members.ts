@@ -1,3 +1,4 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Team, TeamInvitation, TeamMember } from '../../contract/team';
 import { conflict, forbidden, notFound } from '../../events/errors';
 import { teamDecider, teamMessages } from '../../events/tenants/team';
@@ -6,6 +7,7 @@ import type { SignedIn } from '../auth/sessions';
 import type { UserRecord } from '../auth/users';
 import type { Caller } from '../commands/caller';
 import { runCommands } from '../commands/run-commands';
+import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
@@ -110,4 +112,20 @@ export async function leaveTeamBeforeDeletion(user: Pick<UserRecord, 'id' | 'fir
     by: { id: user.id, role: 'contractor', name: `${user.firstName} ${user.lastName}`, requestId },
     writes: [{ item: { Delete: { TableName: config().stateTable, Key: stateKeys.teamMember(user.tenantId, user.id) } } }, seatsWrite(tenant, -1)],
   });
+}
+
+/**
+ * An owner's account deleted (with no colleagues left, see above): the company ends with it. Its
+ * tenant record goes too, since it carries the company's name, often the owner's own (erasure
+ * leaves no trace of the person), and the invitations still waiting.
+ */
+export async function forgetCompany(ownerId: string): Promise<void> {
+  const TableName = config().stateTable;
+  const invitations = await queryAll<{ pk: string; sk: string; tokenKey?: string }>({
+    IndexName: stateTable.indexes.gsi1.name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': stateKeys.teamInvitations(ownerId) },
+  });
+  const keys = [stateKeys.tenant(ownerId), ...invitations.flatMap((item) => [{ pk: item.pk, sk: item.sk }, ...(item.tokenKey ? [{ pk: item.tokenKey, sk: 'token' }] : [])])];
+  await Promise.all(keys.map((Key) => dynamo().send(new DeleteCommand({ TableName, Key }))));
 }
