@@ -4,6 +4,7 @@ import { awsPrices } from '../../functions/operations/aws-prices';
 import { costReport, costReportAnswer } from '../../functions/operations/tenant-costs';
 import { addUsage, getUsage, usageMonth } from '../../functions/usage/usage-counters';
 import { signedUp } from '../support/accounts';
+import { runScript } from '../support/run-script';
 
 /**
  * What a tenant uses is counted per month as it happens (requests, their time and bytes, the
@@ -84,6 +85,22 @@ describe('the cost report', () => {
     expect(answer.text).toContain(`Cost per tenant, ${month}`);
     expect(answer.text).toContain(`read ${awsPrices.readOn}`);
     expect(answer.text).toMatch(/The bill says \$1000\.00: the tenants' usage explains [\d.]+% of it/);
+  });
+
+  it('is what `npm run tenant -- costs` prints, as a table or as JSON', async () => {
+    const tenantId = `tenant-${randomUUID()}`;
+    await addUsage(tenantId, month, { requests: 3_000_000 });
+    const table = await runScript('tenant', ['costs', '--month', month, '--bill', '2500']);
+    expect(table.code).toBe(0);
+    expect(table.out).toMatch(/Tenant\s+Plan\s+Requests\s+DynamoDB\s+Lambda\s+API GW\s+CloudFront\s+S3\s+SES\s+Total/);
+    expect(table.out).toMatch(new RegExp(`${tenantId}\\s+standard\\s+3000000\\s`));
+    expect(table.out).toContain('The bill says $2500.00');
+    const json = await runScript('tenant', ['costs', '--month', month, '--json']);
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.out.slice(json.out.indexOf('{')));
+    expect(report.tenants.find((tenant: { tenantId: string }) => tenant.tenantId === tenantId)).toMatchObject({ usage: { requests: 3_000_000 }, costs: { apiGateway: 3 } });
+    const refused = await runScript('tenant', ['costs', '--month', '2031-13']);
+    expect([refused.code, refused.out]).toEqual([1, expect.stringContaining('month')]);
   });
 
   it('refuses a month or a bill it cannot read, naming the field', async () => {
