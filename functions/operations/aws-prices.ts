@@ -1,12 +1,15 @@
 /**
  * AWS list prices the cost report (tenant-costs.ts) prices a tenant's month with: one table, US
- * East (N. Virginia), in US dollars, on-demand, before free tiers, discounts and taxes. Read on
- * the date below from the services' pricing pages (DynamoDB's after its November 2024 cut of
- * on-demand throughput). Prices change: when the report's total strays from the bill (`--bill`),
- * read the pages again and change the figures and the date here, nowhere else.
+ * East (N. Virginia), in US dollars, on-demand, before free tiers, discounts and taxes, as the
+ * services' pricing pages give them (DynamoDB's after its November 2024 cut of on-demand
+ * throughput). Checked on the date below against stored copies of those pages and summaries of
+ * them, not the live pages: read the live pages before trusting the report to the cent. Prices
+ * change: when the report's total strays from the bill (`--bill`), read them again and change the
+ * figures and the date here, nowhere else.
  */
 
 export const awsPrices = {
+  /** When the figures were last checked (see above). */
   readOn: '2026-11-27',
   region: 'us-east-1',
   dynamodb: {
