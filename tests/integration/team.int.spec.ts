@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
 import type { Team } from '../../contract/team';
 import { plans } from '../../events/tenants/plans';
 import { PASSWORD, signedUp, uniqueEmail } from '../support/accounts';
@@ -181,6 +182,26 @@ describe('Delete Account and the team', () => {
     expect((await tenantItem(owner.user.id))?.seats).toBe(1);
     // The company's project stays the owner's.
     expect((await owner.api.get(`/api/projects/${projectId}/checklist`)).status).toBe(200);
+  });
+});
+
+describe('a colleague’s live updates', () => {
+  it('hears the company project’s notices on its WebSocket, which closes when they are removed', async () => {
+    const { owner, colleague, projectId } = await teamWithColleague();
+    const socket = new WebSocket(`${inject('localCloud').url.replace(/^http/, 'ws')}/ws?projectId=${projectId}`, { headers: { cookie: colleague.api.cookie! } });
+    const notices: { type: string }[] = [];
+    const heard = new Promise<void>((resolve) => socket.on('message', (data) => notices.push(JSON.parse(data.toString())) && resolve()));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    try {
+      expect((await owner.api.post('/api/chat', { projectId, message: 'Crew at 8' })).status).toBe(201);
+      await heard;
+      expect(notices.length).toBeGreaterThan(0);
+      expect((await owner.api.delete(`/api/team/members/${colleague.user.id}`)).status).toBe(200);
+      await closed;
+    } finally {
+      socket.terminate();
+    }
   });
 });
 
