@@ -3,6 +3,7 @@ import { defaultPlan, planNames, plans, type PlanName } from '../../events/tenan
 import type { SignedIn } from '../auth/sessions';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
+import { logger } from '../logger';
 import { stateKeys } from '../store/keys';
 import { bucketGroupOf, knownRefusal, rateLimitMessage, takeToken } from './rate-limit';
 
@@ -74,8 +75,16 @@ export class TooManyRequests extends Error {
 
 /** Spends a token of the payer's bucket for the route's group; throws TooManyRequests when it has none. */
 export async function admit(route: { readonly method: string; readonly name?: string }, payer: Payer): Promise<void> {
-  const perMinute = plans[payer.plan ?? (await planOf(payer.tenantId))].requestsPerMinute;
-  const answer = await takeToken(payer.subject, bucketGroupOf(route), perMinute);
+  let perMinute: number;
+  let answer: Awaited<ReturnType<typeof takeToken>>;
+  try {
+    perMinute = plans[payer.plan ?? (await planOf(payer.tenantId))].requestsPerMinute;
+    answer = await takeToken(payer.subject, bucketGroupOf(route), perMinute);
+  } catch (error) {
+    // The limiter fails open: a bucket DynamoDB cannot update (throttled, a missing grant) must not refuse the request it meters.
+    logger.warn('rate limit not checked', { subject: payer.subject, error: error as Error });
+    return;
+  }
   if (!answer.allowed) throw new TooManyRequests(payer, answer.retryAfterSeconds, perMinute);
 }
 
