@@ -20,7 +20,8 @@ import { awsPrices } from './aws-prices';
  * What is priced, per tenant and month:
  * - DynamoDB reads and writes: the capacity its requests consumed, as DynamoDB reported it
  *   (ReturnConsumedCapacity); a write refused by its condition (a spent rate-limit bucket)
- *   reports none, so those are counted as one write unit each (`throttled`).
+ *   reports none, so each refused request is counted as one write unit (`throttled`): an upper
+ *   bound, as an instance that already knows the bucket is spent refuses without a write.
  * - DynamoDB storage: the bytes of every event the tenant appended up to that month (the
  *   processors' `eventBytes`); views, indexes and DynamoDB's per-item overhead are not in it.
  * - Lambda: a request each, and its seconds at the API functions' memory; a PDF's seconds at the
