@@ -8,6 +8,7 @@ import { replayProjectEvents } from '../projections/rebuild';
 import { inDisplayOrder, inPositionOrder } from '../projects/read';
 import { stateKeys } from '../store/keys';
 import { getStateItems } from '../store/view-table';
+import { viewGeneration, withViewGeneration } from '../store/view-generation';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -24,7 +25,8 @@ import { getArchiveObject } from './archive-bucket';
 
 interface Opened {
   readonly document: ArchiveDocument;
-  views?: Promise<ViewItem[]>;
+  /** Replayed, per generation of the read models its keys are in (issue 31: a shadow rebuild's switch changes it). */
+  readonly views: Map<number, Promise<ViewItem[]>>;
 }
 
 /**
@@ -39,7 +41,7 @@ function open(mark: ArchivedMark): Promise<Opened> {
   let entry = kept.get(mark.key);
   kept.delete(mark.key);
   if (!entry || entry.until < Date.now()) {
-    const opened = getArchiveObject(mark.key).then((bytes) => ({ document: decodeArchive(bytes) }));
+    const opened = getArchiveObject(mark.key).then((bytes) => ({ document: decodeArchive(bytes), views: new Map() }));
     opened.catch(() => kept.delete(mark.key));
     entry = { opened, until: Date.now() + KEPT_MS };
   }
@@ -72,12 +74,17 @@ async function archivedViews(summary: ProjectSummaryView): Promise<ViewItem[]> {
 
 async function viewsOf(projectId: string, mark: ArchivedMark): Promise<ViewItem[]> {
   const opened = await open(mark);
-  opened.views ??= (async () => {
-    const stored = opened.document.streams.flatMap((stream) => stream.events).sort((a, b) => a.eventId.localeCompare(b.eventId));
-    const events = (await eventStore().opened(stored)).map((event) => catalogue.upcast(event));
-    return replayProjectEvents(projectId, events);
-  })();
-  return opened.views;
+  const generation = viewGeneration();
+  let views = opened.views.get(generation);
+  if (!views) {
+    views = withViewGeneration(generation, async () => {
+      const stored = opened.document.streams.flatMap((stream) => stream.events).sort((a, b) => a.eventId.localeCompare(b.eventId));
+      const events = (await eventStore().opened(stored)).map((event) => catalogue.upcast(event));
+      return replayProjectEvents(projectId, events);
+    });
+    opened.views.set(generation, views);
+  }
+  return views;
 }
 
 /**

@@ -11,10 +11,12 @@ import { isDeepStrictEqual } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pMap from 'p-map';
 import { batchWriteAll, deleteRequests } from '../store/batch-write';
+import { config } from '../config';
+import { scanAll } from '../store/scan-all';
 import type { EventStore } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 import { getStateItems, memoryViewTable, stateViewTable } from '../store/view-table';
-import { abortBuild, beginSwitch, dirtyProjects, finishSwitch, markDirty, readPointer, refreshViewGeneration, startBuild, withViewGeneration, writingViewsRetried, type Build } from '../store/view-generation';
+import { abortBuild, beginSwitch, dirtyProjects, finishSwitch, generationPrefix, markDirty, readPointer, refreshViewGeneration, startBuild, withViewGeneration, writingViewsRetried, type Build } from '../store/view-generation';
 import { keyId, type ViewItem } from '../store/write-set';
 import { changeOrderViews } from './change-order-views';
 import { chatViews } from './chat-views';
@@ -208,10 +210,10 @@ export async function shadowRebuild(store: EventStore, options: ShadowRebuildOpt
   const passes: number[] = [];
 
   const rebuild = async (projectId: string) => {
-    const [live, shadow] = await Promise.all([
-      withViewGeneration(build.from, () => liveProjectViews(projectId)),
-      withViewGeneration(build.to, () => replaceViews(store, projectId)),
-    ]);
+    const live = await withViewGeneration(build.from, () => liveProjectViews(projectId));
+    // An archived project's events are in the archive bucket, not the table: what it keeps here (its tombstone) is carried over as it is.
+    const archived = live.some((item) => item.sk === stateKeys.projectSummary('').sk && item.archived);
+    const shadow = archived ? await withViewGeneration(build.to, () => copyViews(live, build)) : await withViewGeneration(build.to, () => replaceViews(store, projectId));
     counts.set(projectId, { live: live.length, shadow: shadow.items, events: shadow.events });
   };
   const catchUp = async () => {
@@ -226,7 +228,7 @@ export async function shadowRebuild(store: EventStore, options: ShadowRebuildOpt
   try {
     log(`Building generation ${build.to} beside generation ${build.from}; waiting ${options.graceMs / 1000} s until every process writes with the build's guard …`);
     await sleep(options.graceMs);
-    const projectIds = [...(await store.scanProjectIds())];
+    const projectIds = [...new Set([...(await store.scanProjectIds()), ...(await archivedProjectIds(build.from))])];
     await pMap(projectIds, rebuild, { concurrency: IN_FLIGHT / 2 });
     passes.push(projectIds.length);
     log(`Replayed ${projectIds.length} project(s) into generation ${build.to}; catching up with the writes made meanwhile …`);
@@ -283,3 +285,26 @@ export async function dropGeneration(generation: number, projectIds: readonly st
 
 const compareCounts = (counts: ReadonlyMap<string, { live: number; shadow: number }>): CountDifference[] =>
   [...counts].filter(([, count]) => count.live !== count.shadow).map(([projectId, count]) => ({ projectId, ...count }));
+
+/** Projects whose summary in `generation` is an archive's tombstone (functions/archive/): an operator's scan, as the archiver's own. */
+async function archivedProjectIds(generation: number): Promise<string[]> {
+  const summaries = await scanAll<ViewItem & { id: string }>({
+    TableName: config().stateTable,
+    FilterExpression: 'sk = :summary AND attribute_exists(archived)',
+    ExpressionAttributeValues: { ':summary': stateKeys.projectSummary('').sk },
+    ProjectionExpression: 'pk, id',
+  });
+  return withViewGeneration(generation, () => summaries.filter((summary) => summary.pk === stateKeys.projectSummary(summary.id).pk).map((summary) => summary.id));
+}
+
+/** A project's items of the build's old generation, as they are, into the generation this call runs in (its stale ones there removed). */
+async function copyViews(live: readonly ViewItem[], build: Build): Promise<ReplacedViews> {
+  const [from, to] = [generationPrefix(build.from), generationPrefix(build.to)];
+  const rekey = (key: unknown) => (typeof key === 'string' && key.startsWith(from) ? `${to}${key.slice(from.length)}` : key);
+  const copies = live.map((item): ViewItem => ({ ...item, pk: rekey(item.pk) as string, ...('gsi1pk' in item ? { gsi1pk: rekey(item.gsi1pk) } : {}), ...('gsi2pk' in item ? { gsi2pk: rekey(item.gsi2pk) } : {}) }));
+  const projectId = live.find((item) => item.sk === stateKeys.projectSummary('').sk)?.id as string;
+  const keep = new Set(copies.map(keyId));
+  const stale = (await liveProjectViews(projectId)).filter((item) => !keep.has(keyId(item)));
+  await batchWriteAll([...deleteRequests(stale), ...copies.map((item) => ({ PutRequest: { Item: item } }))]);
+  return { events: 0, deleted: stale.length, written: copies.length, unchanged: 0, items: copies.length };
+}

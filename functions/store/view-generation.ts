@@ -75,6 +75,7 @@ export class ViewGenerationChanged extends Error {
 }
 
 interface Pin {
+  readonly generation: number;
   readonly prefix: string;
   /** The pointer a writer read before keying its writes: its guard follows it. */
   readonly pointer?: GenerationPointer;
@@ -83,6 +84,7 @@ const pins = new AsyncLocalStorage<Pin>();
 let cached: { pointer: GenerationPointer; readAt: number } | undefined;
 let reading: Promise<GenerationPointer> | undefined;
 let livePrefix = '';
+let liveGeneration = 1;
 
 /**
  * The prefix of view keys here and now: the generation this call is pinned to (a write, the
@@ -96,6 +98,12 @@ export function viewPrefix(): string {
   return livePrefix;
 }
 
+/** The generation view keys are in here and now (see viewPrefix): what views replayed in memory are kept under. */
+export function viewGeneration(): number {
+  viewPrefix();
+  return pins.getStore()?.generation ?? liveGeneration;
+}
+
 /** The pointer, read again when this process's copy is older than `maxAgeMs` (concurrent callers share one read). */
 export async function refreshViewGeneration(maxAgeMs = POINTER_MAX_AGE_MS): Promise<GenerationPointer> {
   if (cached && Date.now() - cached.readAt <= maxAgeMs) return cached.pointer;
@@ -103,6 +111,7 @@ export async function refreshViewGeneration(maxAgeMs = POINTER_MAX_AGE_MS): Prom
     .then((pointer) => {
       cached = { pointer, readAt: Date.now() };
       livePrefix = generationPrefix(pointer.live);
+      liveGeneration = pointer.live;
       return pointer;
     })
     .finally(() => (reading = undefined));
@@ -121,7 +130,7 @@ export async function readPointer(): Promise<GenerationPointer> {
 
 /** Runs `fn` with view keys in `generation` (the builder's replay, the drop of an old one). */
 export function withViewGeneration<T>(generation: number, fn: () => T): T {
-  return pins.run({ prefix: generationPrefix(generation) }, fn);
+  return pins.run({ generation, prefix: generationPrefix(generation) }, fn);
 }
 
 /**
@@ -137,7 +146,7 @@ export async function writingViews<T>(fn: () => Promise<T>): Promise<T> {
     await sleep(SWITCH_POLL_MS);
     pointer = await refreshViewGeneration(0);
   }
-  return pins.run({ prefix: generationPrefix(pointer.live), pointer }, fn);
+  return pins.run({ generation: pointer.live, prefix: generationPrefix(pointer.live), pointer }, fn);
 }
 
 /** `writingViews`, run again when a switch began between its read of the pointer and its commit. */

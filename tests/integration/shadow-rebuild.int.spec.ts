@@ -154,6 +154,25 @@ describe('a shadow rebuild of the views', () => {
     expect(itemCount(await readChecklist(api, watched.projectId))).toBe(itemCount(watchedBefore));
   });
 
+  it("carries an archived project's tombstone over: it is still listed and still opens from the archive", { timeout: SHADOW_TIMEOUT }, async () => {
+    const { api } = await signedUp('contractor');
+    const { projectId } = await projectWithItems(api, 'Archived');
+    expect((await api.request('PATCH', `/api/projects/${projectId}`, { status: 'completed' })).status).toBe(200);
+    const archived = await runScript('projects-archive', ['--settle-ms', '100', '--days', '0', '--project', projectId]);
+    expect(archived.code, archived.out).toBe(0);
+    const opened = await readChecklist(api, projectId);
+    const from = (await readPointer()).live;
+
+    const rebuilt = await shadowRebuild('--allow-changes');
+    expect([rebuilt.code, rebuilt.report?.differences.map((difference) => difference.projectId)], rebuilt.out).toEqual([0, expect.not.arrayContaining([projectId])]);
+    expect((await api.get<{ id: string }[]>('/api/projects')).body.map((project) => project.id)).toContain(projectId);
+    expect(await readChecklist(api, projectId)).toEqual(opened);
+    expect(await withViewGeneration(from, () => liveProjectViews(projectId))).toEqual([]);
+
+    expect((await shadowRebuild('--generation', String(from), '--allow-changes')).code).toBe(0);
+    expect(await readChecklist(api, projectId)).toEqual(opened);
+  });
+
   it('ends the build and switches nothing when the rebuilt views count differently from the live ones', { timeout: SHADOW_TIMEOUT }, async () => {
     const { api } = await signedUp('contractor');
     const { projectId } = await projectWithItems(api, 'Drifted');
