@@ -65,6 +65,11 @@ function partitionsOf(tenantId: string, events: readonly StoredEvent[]): Array<{
   add(stateKeys.idempotency(tenantId, ''));
   add(stateKeys.pendingUploads(tenantId));
   add(stateKeys.userConnection(tenantId, ''));
+  // Issue 31: its tenant record, its months of usage, its rate buckets (its own, and its clients' share: `<id>/clients`, functions/usage/fair-share.ts).
+  add(stateKeys.tenant(tenantId));
+  add(stateKeys.tenantUsage(tenantId, ''));
+  add(stateKeys.rateBucket(tenantId, ''));
+  add(stateKeys.rateBucket(`${tenantId}/clients`, ''));
   lists.add(stateKeys.userSessions(tenantId));
   lists.add(stateKeys.userTokens(tenantId));
   for (const event of events) {

@@ -38,14 +38,18 @@ export function offboardGraceDays(env: NodeJS.ProcessEnv = process.env): number 
 
 export const EXPORTS_PREFIX = 'exports/tenants/';
 
-/** What offboarding exports and removes: the tenant's data without its own stream (kept, see above). */
+/**
+ * What offboarding exports and removes: the tenant's data without its own stream and record (kept,
+ * see above) and its months of usage (kept: no one's personal data, and the cost report of those
+ * months still prices them).
+ */
 async function tenantDataToRemove(tenantId: string): Promise<TenantData> {
   const data = await collectTenant(tenantId);
-  const ownHead = stateKeys.streamHead(tenantStreamId(tenantId));
+  const kept = new Set([stateKeys.streamHead(tenantStreamId(tenantId)).pk, stateKeys.tenant(tenantId).pk, stateKeys.tenantUsage(tenantId, '').pk]);
   return {
     ...data,
     events: data.events.filter((event) => parseStreamId(event.streamId)?.kind !== 'tenant'),
-    state: data.state.filter((item) => !(item.pk === ownHead.pk && item.sk === ownHead.sk)),
+    state: data.state.filter((item) => !kept.has(item.pk as string)),
   };
 }
 
