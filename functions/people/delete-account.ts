@@ -22,6 +22,7 @@ import { projectsOfPersonIndexed } from './person-projects';
 export async function deleteAccount(user: UserRecord, requestId: string, head?: StreamHead): Promise<Erasure> {
   const by = accountActor(user, requestId);
   // Issue 31: a colleague leaves their company's team first; an owner with colleagues is refused.
+  const companyId = (user as { tenantId?: string }).tenantId;
   if (user.role === 'contractor') await leaveTeamBeforeDeletion(user, requestId);
   const projects = user.role === 'contractor' ? await contractorProjects(user.id) : await clientProjects(user.id);
   for (const project of projects) {
@@ -38,12 +39,14 @@ export async function deleteAccount(user: UserRecord, requestId: string, head?: 
     ...(head ? { head } : {}),
   });
   // An owner's company ends with their account (a colleague's was left above).
-  if (user.role === 'contractor' && !(user as { tenantId?: string }).tenantId) await forgetCompany(user.id);
+  if (user.role === 'contractor' && !companyId) await forgetCompany(user.id);
   // A contractor's projects are gone with the account, so are the client details kept in them; a
   // client's details on their projects are theirs. Projects they left (reassigned to another
   // client) still show their name on what they did there: those views are rebuilt too. The client
   // details kept on such a project are its current client's now (one key per project), so they stay.
   const projectIds = projects.map((project) => project.id);
   const appearances = await projectsOfPersonIndexed(user.id);
-  return erasePerson({ userId: user.id, email: user.email, projectIds: [...projectIds, ...appearances.projectIds], clientOf: projectIds, publishedPhotos: appearances.publishedPhotos });
+  // A colleague's name is on what they did in their company's projects (issue 31): those views are rebuilt too (their client details stay).
+  const company = user.role === 'contractor' && companyId ? (await contractorProjects(companyId)).map((project) => project.id) : [];
+  return erasePerson({ userId: user.id, email: user.email, projectIds: [...new Set([...projectIds, ...appearances.projectIds, ...company])], clientOf: projectIds, publishedPhotos: appearances.publishedPhotos });
 }

@@ -171,14 +171,18 @@ describe('removing a colleague', () => {
 });
 
 describe('Delete Account and the team', () => {
-  it('takes a colleague off the team (their seat freed); refuses an owner who still has colleagues, whose projects would go with them', async () => {
+  it('takes a colleague off the team (their seat freed, their name erased from the company's projects); refuses an owner who still has colleagues, whose projects would go with them', async () => {
     const { owner, colleague, projectId } = await teamWithColleague();
     const refused = await owner.api.delete('/api/auth/account');
     expect([refused.status, refused.body.message]).toEqual([409, 'Remove your colleagues from the team before deleting your account: the company’s projects are deleted with it.']);
     expect((await owner.api.get(`/api/projects/${projectId}/checklist`)).status).toBe(200);
 
+    expect((await colleague.api.request('PATCH', `/api/projects/${projectId}`, { lockBoxCode: '2580' })).status).toBe(200);
+    expect(JSON.stringify((await owner.api.get(`/api/projects/${projectId}/history`)).body)).toContain('Robin Mason');
     expect((await colleague.api.delete('/api/auth/account')).status).toBe(200);
     expect((await owner.api.get<Team>('/api/team')).body.members.map((member) => member.role)).toEqual(['owner']);
+    // Erased: what they did in the company's project no longer carries their name.
+    expect(JSON.stringify((await owner.api.get(`/api/projects/${projectId}/history`)).body)).not.toContain('Robin Mason');
     expect((await tenantItem(owner.user.id))?.seats).toBe(1);
     // The company's project stays the owner's.
     expect((await owner.api.get(`/api/projects/${projectId}/checklist`)).status).toBe(200);
