@@ -16,6 +16,7 @@ import { s3 } from '../../functions/adapters/s3';
 import { eventStore } from '../../functions/commands/event-store';
 import { config } from '../../functions/config';
 import { sweepOffboarded } from '../../functions/operator/tenant-offboarding';
+import { sweep as scheduledSweep } from '../../functions/handlers/operator-api';
 import { stateKeys } from '../../functions/store/keys';
 import { signedUp } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
@@ -204,6 +205,16 @@ describe('a tenant', () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file, '--jwks', `${inject('localCloud').url}/api/audit/keys`], { env: process.env });
     expect(stdout).toContain(`ok   project#${staying.projectId}`);
     expect((await tenantCli('show', staying.tenantId, '--json')).out).toContain('"status": "active"');
+  });
+});
+
+describe('the daily sweep', () => {
+  it('(the operator Lambda on its schedule) removes a tenant whose grace period is over, as the operator scheduled-sweep', async () => {
+    const leaving = await tenantWithProject('Swept Ltd');
+    expect((await tenantCli('offboard', leaving.tenantId)).code).toBe(0);
+    expect((await scheduledSweep('test-scheduled-sweep')).removed).toBeGreaterThanOrEqual(1);
+    expect(await tenantItem(leaving.tenantId)).toMatchObject({ status: 'gone' });
+    expect((await tenantEventsOf(leaving.tenantId)).at(-1)).toMatchObject({ type: 'TenantRemoved', meta: { actorId: 'operator:scheduled-sweep' } });
   });
 });
 
