@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../adapters/s3';
 import { config } from '../config';
 
@@ -16,4 +16,19 @@ export async function getArchiveObject(key: string): Promise<Uint8Array> {
 
 export async function deleteArchiveObject(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: config().archiveBucket, Key: key }));
+}
+
+/**
+ * A tenant's archive objects (archive/<tenantId>/…): what a tenant export must carry besides the
+ * tables, and what offboarding must delete.
+ */
+export async function tenantArchiveKeys(tenantId: string): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3().send(new ListObjectsV2Command({ Bucket: config().archiveBucket, Prefix: `archive/${tenantId}/`, ContinuationToken: token }));
+    keys.push(...(page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])));
+    token = page.NextContinuationToken;
+  } while (token);
+  return keys;
 }

@@ -122,9 +122,10 @@ async function mark(projectId: string, status: string): Promise<boolean> {
         TableName: config().stateTable,
         Key: summaryKey(projectId),
         UpdateExpression: 'SET archiving = :at',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :status AND attribute_not_exists(archived) AND attribute_not_exists(archiving)',
+        // A mark older than an hour is a run that died midway (the project unchanged since: writes were refused): taken over.
+        ConditionExpression: 'attribute_exists(pk) AND #status = :status AND attribute_not_exists(archived) AND (attribute_not_exists(archiving) OR archiving < :stale)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':at': new Date().toISOString(), ':status': status },
+        ExpressionAttributeValues: { ':at': new Date().toISOString(), ':status': status, ':stale': new Date(Date.now() - 3_600_000).toISOString() },
       }),
     );
     return true;

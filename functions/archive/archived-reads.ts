@@ -1,5 +1,6 @@
 import type { AuditStream } from '../../contract/audit';
 import { catalogue } from '../../events/registered-events';
+import type { MessageView } from '../chat/chat-store';
 import { eventStore } from '../commands/event-store';
 import type { HistoryRow } from '../projections/history';
 import type { ItemView } from '../projections/item-views';
@@ -113,6 +114,12 @@ export async function archivedChecklist(summary: ProjectSummaryView): Promise<{ 
   const rooms = (inPartition(views, stateKeys.projectSummary(summary.id).pk, stateKeys.projectRoomsPrefix) as unknown as RoomView[]).sort(inPositionOrder);
   const items = rooms.map((room) => (inPartition(views, stateKeys.roomPointer(room.id).pk, stateKeys.roomItemsPrefix) as unknown as ItemView[]).sort(inDisplayOrder));
   return { rooms, items: new Map(rooms.map((room, at) => [room.id, items[at]!])) };
+}
+
+/** The chat's messages, oldest first, as listMessages answers them. */
+export async function archivedMessages(summary: ProjectSummaryView): Promise<MessageView[]> {
+  const messages = inPartition(await archivedViews(summary), stateKeys.chatMessage(summary.id, '').pk, stateKeys.chatMessagesPrefix) as unknown as MessageView[];
+  return messages.sort((a, b) => (a as unknown as ViewItem).sk.localeCompare((b as unknown as ViewItem).sk));
 }
 
 /** The history rows, newest first, as listHistory answers them (for projectHistory's `rows`). */

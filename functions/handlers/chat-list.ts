@@ -1,3 +1,4 @@
+import { archivedMark, archivedMessages } from '../archive/archived-reads';
 import { listMessages, messageDto } from '../chat/chat-store';
 import { httpHandler } from '../http/handler';
 import { idParam } from '../projects/params';
@@ -6,6 +7,6 @@ import { httpRoutes } from '../routes';
 
 /** The project's chat, oldest first, with read receipts. */
 export const handler = httpHandler(httpRoutes.listChat, { params: idParam, preload: summaryPreload }, async ({ principal, params, preloaded }) => {
-  visibleSummary(principal, preloaded[0]);
-  return (await listMessages(params.id)).map(messageDto);
+  const summary = visibleSummary(principal, preloaded[0]);
+  return (archivedMark(summary) ? await archivedMessages(summary) : await listMessages(params.id)).map(messageDto);
 });

@@ -92,6 +92,8 @@ async function reads(api: ApiClient, projectId: string) {
   return {
     checklist: ok(await api.get(`/api/projects/${projectId}/checklist`)),
     history: ok(await api.get(`/api/projects/${projectId}/history`)),
+    rooms: ok(await api.get(`/api/projects/${projectId}/rooms`)),
+    chat: ok(await api.get(`/api/projects/${projectId}/chat`)),
     audit: { total: audit.total, entries: audit.entries, verified: audit.verification.verified, events: audit.verification.events },
   };
 }
