@@ -262,7 +262,7 @@ export async function endBuild(store: Pick<EventStore, 'scanProjectIds'>, build?
   const ended = await abortBuild(build?.build);
   const abandoned = ended ?? build;
   // Never the live one (a switch that failed after its pointer write has switched).
-  if (abandoned && abandoned.to !== (await readPointer()).live) await dropGeneration(abandoned.to, projectIds ?? [...(await store.scanProjectIds())]);
+  if (abandoned && abandoned.to !== (await readPointer()).live) await dropGeneration(abandoned.to, projectIds ?? [...new Set([...(await store.scanProjectIds()), ...(await archivedProjectIds(abandoned.from))])]);
   return ended;
 }
 
