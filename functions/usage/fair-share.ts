@@ -36,6 +36,7 @@ export function payerOf(principal: SignedIn | undefined, preloaded: readonly (Re
     const tenantId = principal.tenantId ?? principal.userId;
     if (tenantOfUser.size > 10_000) tenantOfUser.clear();
     tenantOfUser.set(principal.userId, tenantId);
+    if (principal.tenantPlan) rememberPlan(tenantId, principal.tenantPlan);
     return { subject: tenantId, tenantId, ...(principal.tenantPlan ? { plan: principal.tenantPlan } : {}) };
   }
   // Only a project the client is the client of: anyone naming someone else's project spends nothing of that tenant's.
@@ -57,9 +58,13 @@ export async function planOf(tenantId: string | undefined, now = Date.now()): Pr
   );
   // No record yet (a tenant made before issue 31): the default plan, as the tenant record says.
   const plan = planNames.includes(Item?.plan as PlanName) ? (Item!.plan as PlanName) : defaultPlan;
+  rememberPlan(tenantId, plan, now);
+  return plan;
+}
+
+function rememberPlan(tenantId: string, plan: PlanName, now = Date.now()): void {
   if (planCache.size > 10_000) planCache.clear();
   planCache.set(tenantId, { plan, until: now + PLAN_CACHE_MS });
-  return plan;
 }
 
 /** A request refused by its bucket: httpHandler answers it 429 with Retry-After, and nothing runs. */
@@ -89,15 +94,38 @@ export async function admit(route: { readonly method: string; readonly name?: st
 }
 
 /**
- * The tenant each contractor seen in this process works for (an owner's is their own id), so a
- * request can be refused from what the session token claims, before the session is read: a tenant
- * hammering past its limit then costs no DynamoDB call at all on an instance that refused it once.
- * Wrong at worst for a second (a colleague moved to another tenant meanwhile): the refusal's length.
+ * The tenant each contractor seen in this process works for (an owner's is their own id). With
+ * it, the bucket is known from what the session token claims, before the session is read: a
+ * refusal this instance already knows of answers at once (a tenant hammering past its limit costs
+ * no DynamoDB call at all here), and otherwise the token is taken in parallel with the session's
+ * read instead of after it. Wrong at worst for a second (a colleague moved to another tenant
+ * meanwhile): the token taken early is then not the one that counts, and admitFor takes it again.
  */
 const tenantOfUser = new Map<string, string>();
 
-export function refuseEarly(route: { readonly method: string; readonly name?: string }, claimedUserId: string): void {
-  const tenantId = tenantOfUser.get(claimedUserId) ?? claimedUserId;
-  const known = knownRefusal(tenantId, bucketGroupOf(route));
-  if (known) throw new TooManyRequests({ subject: tenantId, tenantId }, known.retryAfterSeconds, known.perMinute);
+export interface EarlyAdmission {
+  readonly subject: string;
+  readonly plan: PlanName;
+  readonly done: Promise<void>;
+}
+
+/** Called with the user id the session token claims (httpHandler's preload callback); throws TooManyRequests for a refusal already known. */
+export function admitEarly(route: { readonly method: string; readonly name?: string }, claimedUserId: string, now = Date.now()): EarlyAdmission | undefined {
+  const tenantId = tenantOfUser.get(claimedUserId);
+  const known = knownRefusal(tenantId ?? claimedUserId, bucketGroupOf(route));
+  if (known) throw new TooManyRequests({ subject: tenantId ?? claimedUserId, tenantId: tenantId ?? claimedUserId }, known.retryAfterSeconds, known.perMinute);
+  const plan = tenantId && planCache.get(tenantId);
+  if (!tenantId || !plan || plan.until <= now) return undefined;
+  const done = admit(route, { subject: tenantId, tenantId, plan: plan.plan });
+  // Awaited by admitFor when the session confirms the tenant; a refusal not awaited is no unhandled rejection.
+  done.catch(() => {});
+  return { subject: tenantId, plan: plan.plan, done };
+}
+
+/**
+ * The payer's token: the one taken early when it was the payer's bucket on the plan the session
+ * read, else one taken now (after a plan change, once per instance: one token more).
+ */
+export function admitFor(route: { readonly method: string; readonly name?: string }, payer: Payer, early: EarlyAdmission | undefined): Promise<void> {
+  return early && early.subject === payer.subject && (payer.plan ?? early.plan) === early.plan ? early.done : admit(route, payer);
 }
