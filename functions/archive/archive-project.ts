@@ -80,10 +80,11 @@ async function closedSummaries(): Promise<ProjectSummaryView[]> {
   return items.filter((item) => item.pk === summaryKey(item.id).pk);
 }
 
-async function candidates(options: ArchiveOptions): Promise<ProjectSummaryView[]> {
-  if (!options.projectIds) return closedSummaries();
-  const found = await getStateItems<ProjectSummaryView[]>(options.projectIds.map(summaryKey));
-  return found.filter((summary): summary is ProjectSummaryView => !!summary);
+async function candidates(options: ArchiveOptions): Promise<{ summaries: ProjectSummaryView[]; unknown: string[] }> {
+  if (!options.projectIds) return { summaries: await closedSummaries(), unknown: [] };
+  const ids = [...new Set(options.projectIds)];
+  const found = await chunked(ids.map(summaryKey), (keys) => getStateItems<ProjectSummaryView[]>(keys));
+  return { summaries: found.filter((summary): summary is ProjectSummaryView => !!summary), unknown: ids.filter((_, at) => !found[at]) };
 }
 
 /** Archives every project closed for more than `days` days (or the named ones, if so). */
@@ -91,11 +92,11 @@ export async function archiveClosedProjects(options: ArchiveOptions = {}): Promi
   const days = options.days ?? config().archiveAfterDays;
   const cutoff = new Date((options.now ?? new Date()).getTime() - days * 86_400_000).toISOString();
   const store = eventStore();
-  const summaries = await candidates(options);
+  const { summaries, unknown } = await candidates(options);
 
   // 1. Which are closed long enough (by their events), then mark them all and wait once.
   const marked: ProjectSummaryView[] = [];
-  const outcomes: ArchiveOutcome[] = [];
+  const outcomes: ArchiveOutcome[] = unknown.map((projectId) => ({ projectId, result: 'skipped', reason: 'no such project' }));
   await pMap(
     summaries,
     async (summary) => {
@@ -146,6 +147,7 @@ async function archiveMarked(summary: ProjectSummaryView): Promise<ArchiveOutcom
   const tenantId = summary.contractorId;
   const key = archiveKey(tenantId, projectId);
   let stored = false;
+  let tombstoned = false;
   try {
     const store = eventStore();
     const streams = await projectStreams(store, projectId);
@@ -175,9 +177,12 @@ async function archiveMarked(summary: ProjectSummaryView): Promise<ArchiveOutcom
         ExpressionAttributeValues: { ':archived': archived },
       }),
     );
+    tombstoned = true;
     await dropFromTables(projectId, streams);
     return { projectId, tenantId, result: 'archived', key, events: archived.events, bytes: archived.bytes };
   } catch (error) {
+    // Once the tombstone names the object, the object is the record: it stays, whatever failed after.
+    if (tombstoned) return { projectId, tenantId, result: 'failed', key, reason: `archived and verified, but removing its rows from the tables failed (${(error as Error).message}): restore it, or leave it archived` };
     if (stored) await deleteArchiveObject(key).catch(() => {});
     await unmark(projectId).catch(() => {});
     return { projectId, tenantId, result: 'failed', reason: (error as Error).message };

@@ -243,6 +243,8 @@ describe('archiving a closed project', () => {
     expect((await restore()).code).toBe(2);
     const unknown = await restore('no-such-project');
     expect([unknown.code, unknown.out]).toEqual([1, expect.stringContaining('no-such-project: No project no-such-project')]);
+    const absent = await archive('--days', '0', '--project', 'no-such-project');
+    expect([absent.code, absent.out]).toEqual([0, expect.stringContaining('no-such-project: skipped: no such project')]);
     const badDays = await archive('--days', 'soon');
     expect([badDays.code, badDays.out]).toEqual([2, expect.stringContaining('--days must be a whole number')]);
   });
