@@ -1,15 +1,20 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { plans } from '../../events/tenants/plans';
+import { stateKeys } from '../../functions/store/keys';
+import { utcDay } from '../../functions/tenants/quotas';
 import { accessibilityViolations, expectNoHorizontalOverflow, mailTo, screenshot, settled, uniqueEmail, usePages } from '../support/browser';
+import { usedAlready } from '../support/tenants';
 
-/** Issue 31 in real Chromium: the Team page (invite, list, remove) and the page an invitation's link opens. */
+/** Issue 31 in real Chromium: the Team page (invite, list, remove), the page an invitation's link opens, and the plan's limits as the app says them. */
 
 const openPage = usePages();
 const PASSWORD = 'first-password-1';
 
-async function registerByApi(page: Page, email: string, names: [string, string]) {
+async function registerByApi(page: Page, email: string, names: [string, string]): Promise<string> {
   const response = await page.request.post('/api/auth/register', { data: { firstName: names[0], lastName: names[1], email, role: 'contractor', password: PASSWORD, confirmPassword: PASSWORD } });
   expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
 }
 
 /** The invitation's link in the newest mail to `email` that has one. */
@@ -97,3 +102,34 @@ describe('the Team page', () => {
     expect(await colleague.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
   });
 });
+
+describe('the plan’s limits in the app', () => {
+  it('says the plan’s words in the New Project dialog and in Export PDF’s failure', async () => {
+    const page = await openPage();
+    const tenantId = await registerByApi(page, uniqueEmail('owner'), ['Casey', 'Builder']);
+    const project = await page.request.post('/api/projects', { data: { name: 'Birch Lane Renovation', address: '7 Birch Lane', clientName: 'Chris Owner', clientEmail: uniqueEmail('client') } });
+    const projectId = ((await project.json()) as { id: string }).id;
+    // As if the company had used its plan already: its active projects, and today's PDF exports.
+    await usedAlready(stateKeys.tenant(tenantId), 'activeProjects', plans.standard.activeProjects);
+    await usedAlready(stateKeys.tenantDailyExports(tenantId, utcDay(new Date())), 'pdfExports', plans.standard.pdfExportsPerDay);
+
+    await page.goto('/projects');
+    await page.getByRole('button', { name: 'New Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Project' });
+    await dialog.getByLabel('Project Name').fill('One Too Many');
+    await dialog.getByLabel('Client Name').fill('Chris Owner');
+    await dialog.getByLabel('Project Address').fill('9 Full Street');
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await dialog.getByRole('alert').getByText('Your plan allows 25 active projects').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'quota-new-project', { fullPage: false });
+
+    await page.goto(`/project/${projectId}`);
+    await page.getByRole('heading', { name: 'Birch Lane Renovation', level: 1 }).waitFor();
+    await page.locator('footer').getByRole('button', { name: 'Export PDF' }).click();
+    const failed = page.getByRole('alertdialog', { name: 'Export Failed' });
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain('Your plan allows 100 PDF exports a day');
+  });
+});
+

@@ -6,10 +6,12 @@ import { overlayClass, panelClass } from '../components/dialog';
 /** Export PDF's failure (spec section 8), fetched when an export first fails (export-pdf-button.tsx). */
 export default function ExportFailedDialog({
   open,
+  message,
   onOpenChange,
   returnFocusTo,
 }: {
   open: boolean;
+  message: string;
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
@@ -26,7 +28,7 @@ export default function ExportFailedDialog({
           }}
         >
           <AlertDialog.Title className="text-lg font-semibold">Export Failed</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-gray-600 dark:text-gray-400">Failed to export PDF. Please try again.</AlertDialog.Description>
+          <AlertDialog.Description className="mt-2 text-sm text-gray-600 dark:text-gray-400">{message}</AlertDialog.Description>
           <div className="mt-6 flex justify-end">
             <AlertDialog.Action className={buttonClass.primary}>OK</AlertDialog.Action>
           </div>

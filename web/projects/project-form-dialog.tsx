@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { projectInput } from '../../contract/project-inputs';
 import { projectStatuses } from '../../events/projects/model';
-import { setServerFieldErrors } from '../api/errors';
+import { serverMessage, setServerFieldErrors } from '../api/errors';
 import { buttonClass } from '../components/button';
 import { ModalDialog } from '../components/dialog';
 import { SelectField, SubmitButton, TextAreaField, TextField } from '../components/form';
@@ -89,7 +89,11 @@ function ProjectForm({
   const submit = form.handleSubmit((values) =>
     mutation.mutate(values, {
       onSuccess: onDone,
-      onError: (error) => setServerFieldErrors(error, form.setError, formFields),
+      onError: (error) => {
+        setServerFieldErrors(error, form.setError, formFields);
+        // A refusal naming no field of the form (issue 31: 'Your plan allows 25 active projects') is said above its buttons.
+        if (!formFields.some((field) => form.getFieldState(field).error)) form.setError('root.server', { type: 'server', message: serverMessage(error, 'The project could not be saved.') });
+      },
     }),
   );
 
@@ -116,6 +120,11 @@ function ProjectForm({
         <TextField id="project-target-date" label="Target Completion Date" type="date" error={errors.targetCompletionDate?.message} {...form.register('targetCompletionDate')} />
       </div>
       <TextAreaField id="project-notes" label="Contractor Notes" rows={3} error={errors.contractorNotes?.message} {...form.register('contractorNotes')} />
+      {errors.root?.server && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {errors.root.server.message}
+        </p>
+      )}
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Dialog.Close type="button" className={buttonClass.secondary}>
           Cancel
