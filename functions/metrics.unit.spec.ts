@@ -39,6 +39,12 @@ describe('metrics', () => {
     expect(perTenant).not.toHaveProperty('routeGroup');
   });
 
+  it("records a tenant's month-to-date cost with the tenant as its dimension", async () => {
+    const [record] = await recorded(({ recordTenantCost }) => recordTenantCost('tenant-4', 12.5));
+    expect(record!._aws.CloudWatchMetrics[0].Dimensions.flat().sort()).toEqual(['service', 'tenantId']);
+    expect(record).toMatchObject({ tenantId: 'tenant-4', TenantCost: 12.5 });
+  });
+
   it('records commands by aggregate and type, and conflicts retried, each with its tenant', async () => {
     const records = await recorded(({ recordCommands }) => recordCommands('item', ['setFlag', 'setFlag', 'editDetails'], 2, 'tenant-2'));
     expect(records).toEqual(
