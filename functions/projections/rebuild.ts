@@ -16,7 +16,7 @@ import { scanAll } from '../store/scan-all';
 import type { EventStore } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 import { getStateItems, memoryViewTable, stateViewTable } from '../store/view-table';
-import { abortBuild, beginSwitch, dirtyProjects, finishSwitch, generationPrefix, markDirty, readPointer, refreshViewGeneration, startBuild, withViewGeneration, writingViewsRetried, type Build } from '../store/view-generation';
+import { abortBuild, beginSwitch, changingViews, dirtyProjects, finishSwitch, generationPrefix, readPointer, refreshViewGeneration, startBuild, withViewGeneration, type Build } from '../store/view-generation';
 import { keyId, type ViewItem } from '../store/write-set';
 import { changeOrderViews } from './change-order-views';
 import { chatViews } from './chat-views';
@@ -127,11 +127,7 @@ export interface ReplacedViews {
  * it to replay again (and, if its switch began meanwhile, replaced again in the new generation).
  */
 export async function replaceProjectViews(store: EventStore, projectId: string): Promise<ReplacedViews> {
-  return writingViewsRetried(async () => {
-    const replaced = await replaceViews(store, projectId);
-    await markDirty(projectId);
-    return replaced;
-  });
+  return changingViews(projectId, () => replaceViews(store, projectId));
 }
 
 /** replaceProjectViews in the generation this call runs in. */

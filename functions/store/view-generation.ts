@@ -186,6 +186,20 @@ export function buildGuards(projectIds: Iterable<string>): TransactItem[] {
 }
 
 /**
+ * Changes a project's views outside a command's transaction (a plain rebuild, an erasure, an
+ * archive or an offboarding deleting them): in the live generation, the project then marked for
+ * a running build to replay again; run again in the new generation if a switch began meanwhile.
+ * `change` must be safe to run twice.
+ */
+export function changingViews<T>(projectId: string, change: () => Promise<T>): Promise<T> {
+  return writingViewsRetried(async () => {
+    const changed = await change();
+    await markDirty(projectId);
+    return changed;
+  });
+}
+
+/**
  * Marks a project dirty for the running build, if any, after writes made outside a transaction
  * (a plain rebuild, an erasure): fails with ViewGenerationChanged once the switch has begun.
  */
