@@ -21,6 +21,8 @@ export const SIGN_IN_LINK_LIMITS = { email: 5, address: 20 } as const;
 
 /** Invitations a contractor may send an hour across all their projects (mail to typed addresses). */
 export const INVITATIONS_PER_CONTRACTOR_PER_HOUR = 20;
+/** Colleagues a company's owner may invite an hour (issue 31: each invitation mails an address someone typed). */
+export const TEAM_INVITATIONS_PER_HOUR = 20;
 /** Audit and PDF exports one account may ask for an hour (each reads a whole project). */
 export const EXPORTS_PER_ACCOUNT_PER_HOUR = 60;
 /** Uploads asked for and not yet published (or expired) one account may hold at once. */

@@ -9,7 +9,9 @@ import { findUserByEmail, findUserById } from '../auth/users';
 import type { SignedIn } from '../auth/sessions';
 import type { Caller } from '../commands/caller';
 import { runCommands, type CommandTarget } from '../commands/run-commands';
+import { takeHourlyAllowance } from '../accounts/throttle';
 import { config } from '../config';
+import { TEAM_INVITATIONS_PER_HOUR } from '../limits';
 import { contractorProjects } from '../projects/read';
 import { stateKeys } from '../store/keys';
 import { assertSeatFree, seatsWrite, tenantWithCounters } from '../tenants/quotas';
@@ -31,6 +33,7 @@ export const teamInvitationMessages = {
   contractorsOnly: 'Only a contractor account can join a company’s team.',
   inAnotherTeam: 'Your account is already on a company’s team.',
   hasProjects: 'Your account has projects of its own: a colleague’s account must be a new one.',
+  tooMany: `At most ${TEAM_INVITATIONS_PER_HOUR} colleagues can be invited an hour. Please try again later.`,
 } as const;
 
 /** The page the link opens (web/routes/join-team.tsx). */
@@ -46,6 +49,7 @@ export async function inviteColleague(caller: Caller, email: string): Promise<{ 
   if (existing && (existing.id === tenantId || (existing as { tenantId?: string }).tenantId === tenantId)) throw conflict(teamInvitationMessages.alreadyMember);
   // Refused now if the team is full: inviting someone who could never join helps nobody.
   assertSeatFree(tenant);
+  if (!(await takeHourlyAllowance(`team-invitations:${tenantId}`, TEAM_INVITATIONS_PER_HOUR))) throw new DomainError('rate_limited', teamInvitationMessages.tooMany);
   const invitationId = randomUUID();
   const previous = await invitationItem(tenantId, email);
   const { token, expiresAt, write } = newMailedToken(teamInvitationTokens, { userId: null, email, tenantId, invitationId });

@@ -102,6 +102,16 @@ describe('inviting a colleague', () => {
     expect((await owner.api.post('/api/team/invitations', { email: colleague.user.email })).status).toBe(409);
   });
 
+  it('mails at most 20 invitations an hour per company (each goes to an address someone typed): 429 beyond, nothing mailed', async () => {
+    const owner = await signedUp('contractor');
+    await onPlan(owner.user.id, 'enterprise');
+    const addresses = Array.from({ length: 21 }, () => uniqueEmail('many'));
+    const statuses = [];
+    for (const email of addresses) statuses.push((await owner.api.post('/api/team/invitations', { email })).status);
+    expect(statuses).toEqual([...Array.from({ length: 20 }, () => 201), 429]);
+    expect(await mailTo(addresses[20]!)).toEqual([]);
+  });
+
   it('refuses past the plan’s seats with its words, before any mail goes', async () => {
     const { owner } = await teamWithColleague();
     await onPlan(owner.user.id, 'starter');
@@ -171,7 +181,7 @@ describe('removing a colleague', () => {
 });
 
 describe('Delete Account and the team', () => {
-  it('takes a colleague off the team (their seat freed, their name erased from the company's projects); refuses an owner who still has colleagues, whose projects would go with them', async () => {
+  it('takes a colleague off the team (their seat freed, their name erased from the company’s projects); refuses an owner who still has colleagues, whose projects would go with them', async () => {
     const { owner, colleague, projectId } = await teamWithColleague();
     const refused = await owner.api.delete('/api/auth/account');
     expect([refused.status, refused.body.message]).toEqual([409, 'Remove your colleagues from the team before deleting your account: the company’s projects are deleted with it.']);
