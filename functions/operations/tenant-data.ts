@@ -10,7 +10,10 @@ import { config } from '../config';
 import { originalKeyOf, thumbnailKeyOf, UPLOADS_PREFIX } from '../objects/object-keys';
 import { defaultKeyring } from '../personal-data/person-keys';
 import { bucketKeysOf, photoPathsPublishedBy, uploadRecordsOf } from '../people/uploaded-photos';
+import { liveProjectViews } from '../projections/rebuild';
+import { batchWriteAll, deleteRequests } from '../store/batch-write';
 import { stateKeys } from '../store/keys';
+import { changingViews } from '../store/view-generation';
 import { scanAll } from '../store/scan-all';
 import { eventsTable, stateTable } from '../tables';
 
@@ -133,6 +136,8 @@ export async function removeTenant(tenantId: string, data: TenantData): Promise<
   const eventKeys = data.events.map((event) => ({ table: config().eventsTable, key: { [eventsTable.partitionKey.name]: event.streamId, [eventsTable.sortKey.name]: event.version } }));
   const stateKeysOf = data.state.map((item) => ({ table: config().stateTable, key: { pk: item.pk, sk: item.sk } }));
   await deleteItems([...stateKeysOf, ...eventKeys]);
+  // A shadow rebuild of the views running meanwhile (issue 31): the projects go from the generation it builds too.
+  await pMap([...projectIds], (projectId) => changingViews(projectId, async () => batchWriteAll(deleteRequests(await liveProjectViews(projectId)))), { concurrency: IN_FLIGHT });
   for (let i = 0; i < data.objects.length; i += 1000) {
     const batch = data.objects.slice(i, i + 1000);
     await s3().send(new DeleteObjectsCommand({ Bucket: config().uploadsBucket, Delete: { Objects: batch.map((object) => ({ Key: object.key })), Quiet: true } }));
