@@ -122,6 +122,19 @@ export async function joinTeam(principal: SignedIn, requestId: string, token: st
       },
       { item: { Put: { TableName, Item: { ...stateKeys.teamMember(tenantId, user.id), tenantId, userId: user.id, role: 'member', joinedAt: now } } } },
       seatsWrite(tenant, 1),
+      // The company its sign-up started (an empty one: checked above) ends: the account is the team's now, and the
+      // operators' list no longer shows a tenant that has no one. Removed from the team later, it is its own again, on the defaults.
+      {
+        item: {
+          Delete: {
+            TableName,
+            Key: stateKeys.tenant(user.id),
+            ConditionExpression: 'attribute_not_exists(pk) OR attribute_not_exists(activeProjects) OR activeProjects = :none',
+            ExpressionAttributeValues: { ':none': 0 },
+          },
+        },
+        onConditionFailed: () => conflict(teamInvitationMessages.hasProjects),
+      },
       {
         item: {
           Delete: { TableName, Key: stateKeys.teamInvitation(tenantId, email), ConditionExpression: 'invitationId = :id', ExpressionAttributeValues: { ':id': invitationId } },

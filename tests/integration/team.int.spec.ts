@@ -63,6 +63,8 @@ describe('inviting a colleague', () => {
     expect(team).toMatchObject({ invitations: [], canManage: true, seats: { used: 2, limit: plans.standard.seats } });
     expect((await colleague.api.get<Team>('/api/team')).body).toMatchObject({ canManage: false, members: [{ role: 'owner', isYou: false }, { role: 'member', isYou: true, name: 'Robin Mason' }] });
     expect((await tenantItem(owner.user.id))?.seats).toBe(2);
+    // The empty company the colleague's sign-up started is gone: the operators list no tenant of no one.
+    expect(await tenantItem(colleague.user.id)).toBeUndefined();
 
     // Used once: the link lets no one in again.
     const again = await colleague.api.post('/api/team/join', { token });
