@@ -5,7 +5,7 @@ import pMap from 'p-map';
 import { createHash } from 'node:crypto';
 import type { AuditStream, RecordedCheckpoint, StreamHeadEntry } from '../../contract/audit';
 import { verifyAuditRecord } from '../../events/audit-verification';
-import { projectStreamId } from '../../events/streams';
+import { parseStreamId, projectStreamId } from '../../events/streams';
 import { dynamo } from '../adapters/dynamo';
 import { checkpointSigner, publishedKeys } from '../audit/audit-key';
 import { projectStreams } from '../audit/project-streams';
@@ -206,12 +206,16 @@ export async function checkArchive(read: ArchiveDocument, expected?: ArchiveDocu
 
 /**
  * Views first, then the heads, then the events. The summary stays (the tombstone), and so do the
- * person-project records: Delete Account finds the projects a person took part in through them.
+ * person-project records (Delete Account finds the projects a person took part in through them)
+ * and the items' pointers (an item's history finds its project through its pointer; a write to
+ * the item then meets the tombstone: 409).
  */
 async function dropFromTables(projectId: string, streams: readonly AuditStream[]): Promise<void> {
   const summary = keyId(summaryKey(projectId));
   const isPersonRecord = (item: Record<string, unknown> & { pk: string; sk: string }) => typeof item.userId === 'string' && keyId(item) === keyId(stateKeys.personProject(item.userId, projectId));
-  const views = (await liveProjectViews(projectId)).filter((item) => keyId(item) !== summary && !isPersonRecord(item));
+  const pointers = new Set(streams.flatMap(({ streamId }) => (parseStreamId(streamId)?.kind === 'item' ? [keyId(stateKeys.itemPointer(parseStreamId(streamId)!.id))] : [])));
+  const isItemPointer = (item: { pk: string; sk: string }) => pointers.has(keyId(item));
+  const views = (await liveProjectViews(projectId)).filter((item) => keyId(item) !== summary && !isPersonRecord(item) && !isItemPointer(item));
   await batchWriteAll(deleteRequests([...views, ...streams.map((stream) => stateKeys.streamHead(stream.streamId))]));
   const events = streams.flatMap((stream) => stream.events.map((event) => ({ DeleteRequest: { Key: { streamId: event.streamId, version: event.version } } })));
   await batchWriteAll(events as never, config().eventsTable);

@@ -1,4 +1,5 @@
 import type { AuditStream } from '../../contract/audit';
+import type { StoredEvent } from '../../events/envelope';
 import { catalogue } from '../../events/registered-events';
 import type { MessageView } from '../chat/chat-store';
 import { eventStore } from '../commands/event-store';
@@ -114,6 +115,12 @@ export async function archivedChecklist(summary: ProjectSummaryView): Promise<{ 
   const rooms = (inPartition(views, stateKeys.projectSummary(summary.id).pk, stateKeys.projectRoomsPrefix) as unknown as RoomView[]).sort(inPositionOrder);
   const items = rooms.map((room) => (inPartition(views, stateKeys.roomPointer(room.id).pk, stateKeys.roomItemsPrefix) as unknown as ItemView[]).sort(inDisplayOrder));
   return { rooms, items: new Map(rooms.map((room, at) => [room.id, items[at]!])) };
+}
+
+/** One stream's events from the archive, personal values opened and upcast, by version (as eventStore().readStream reads them). */
+export async function archivedStream(summary: ProjectSummaryView, streamId: string): Promise<StoredEvent[]> {
+  const stream = (await archivedStreams(summary)).find((candidate) => candidate.streamId === streamId);
+  return (await eventStore().opened(stream?.events ?? [])).map((event) => catalogue.upcast(event));
 }
 
 /** The chat's messages, oldest first, as listMessages answers them. */

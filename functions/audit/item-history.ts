@@ -1,5 +1,6 @@
 import type { ItemHistory, ItemStateAt } from '../../contract/audit';
 import { stateAt } from '../../events/audit';
+import type { StoredEvent } from '../../events/envelope';
 import { notFound } from '../../events/errors';
 import { itemDecider } from '../../events/projects/item';
 import { itemStreamId } from '../../events/streams';
@@ -13,8 +14,9 @@ import { itemAuditView, itemHistoryEntries } from './project-trail';
  * field names), or with `asOf` the item as it was at that moment, both folded from its events. A
  * deleted item keeps its history.
  */
-export async function itemHistory(projectId: string, itemId: string, asOf: string | undefined): Promise<ItemHistory | ItemStateAt> {
-  const events = (await eventStore().readStream(itemStreamId(itemId))).filter(itemDecider.owns);
+export async function itemHistory(projectId: string, itemId: string, asOf: string | undefined, archived?: (streamId: string) => Promise<StoredEvent[]>): Promise<ItemHistory | ItemStateAt> {
+  // `archived`: an archived project's item stream, read from its archive (functions/archive).
+  const events = (await (archived ?? ((streamId: string) => eventStore().readStream(streamId)))(itemStreamId(itemId))).filter(itemDecider.owns);
   if (asOf === undefined) {
     // With the change orders sent and the punch items that name the item (issue 30), in time order among its own events.
     const [changeOrders, punchItems] = await Promise.all([changeOrderEntriesOfItem(projectId, itemId), punchEntriesOfItem(projectId, itemId)]);

@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
 import { notFound } from '../../events/errors';
+import { archivedMark, archivedStream } from '../archive/archived-reads';
 import { itemHistory } from '../audit/item-history';
 import { httpHandler } from '../http/handler';
 import { itemHeadPreload } from '../projects/item-access';
 import { idParam } from '../projects/params';
 import { visibleSummary } from '../projects/project-access';
-import { getSummary } from '../projects/read';
+import { getSummary, itemLocation } from '../projects/read';
 import { streamHeadOf } from '../store/event-store';
 import { httpRoutes } from '../routes';
 
@@ -17,8 +18,9 @@ const historyQuery = z.object({ asOf: z.optional(z.iso.datetime({ offset: true, 
  * stream's head.
  */
 export const handler = httpHandler(httpRoutes.itemHistory, { params: idParam, query: historyQuery, preload: itemHeadPreload }, async ({ params, query, principal, preloaded }) => {
-  const { projectId } = streamHeadOf(preloaded[0]);
+  // An archived project's items have no stream head in the table: their pointer names the project.
+  const projectId = streamHeadOf(preloaded[0]).projectId ?? (await itemLocation(params.id))?.projectId;
   if (!projectId) throw notFound('Checklist item');
-  visibleSummary(principal, await getSummary(projectId), 'Checklist item');
-  return itemHistory(projectId, params.id, query.asOf);
+  const summary = visibleSummary(principal, await getSummary(projectId), 'Checklist item');
+  return itemHistory(projectId, params.id, query.asOf, archivedMark(summary) && ((streamId) => archivedStream(summary, streamId)));
 });

@@ -33,8 +33,9 @@ export async function accessibleItem(
   const withView = !snapshot || Boolean(snapshot.approval);
   const keys = [stateKeys.projectSummary(where.projectId), stateKeys.projectRoom(where.projectId, where.roomId), ...(withView ? [stateKeys.roomItem(where.roomId, itemId)] : [])];
   const [summary, room, view] = await getStateItems<[ProjectSummaryView, RoomView, ItemView]>(keys);
+  // Before the room: an archived project's rooms are gone, yet its people should hear why.
+  if (summary && isMember(summary, principal)) refuseIfArchived(summary);
   if (!summary || !room || !isMember(summary, principal)) throw notFound('Checklist item');
-  refuseIfArchived(summary);
   return { location: { ...locationIn(room), tenantId: summary.contractorId }, room, head, ...(view ? { view } : {}) };
 }
 

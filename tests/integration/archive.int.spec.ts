@@ -87,12 +87,13 @@ async function completedProject(seeded = 0) {
 }
 
 /** What the project's people read, to compare before and after. */
-async function reads(api: ApiClient, projectId: string) {
+async function reads(api: ApiClient, projectId: string, items: readonly { id: string }[]) {
   const audit = ok(await api.get(`/api/projects/${projectId}/audit`));
   return {
     checklist: ok(await api.get(`/api/projects/${projectId}/checklist`)),
     history: ok(await api.get(`/api/projects/${projectId}/history`)),
     rooms: ok(await api.get(`/api/projects/${projectId}/rooms`)),
+    itemHistory: ok(await api.get(`/api/checklist-items/${items[0]!.id}/history`)),
     chat: ok(await api.get(`/api/projects/${projectId}/chat`)),
     audit: { total: audit.total, entries: audit.entries, verified: audit.verification.verified, events: audit.verification.events },
   };
@@ -109,8 +110,8 @@ const objectExists = (key: string) =>
 describe('archiving a closed project', () => {
   it('round trip on 10,000 events: archive, open from the archive, verify the export, restore', async () => {
     const { client, contractor, projectId, items } = await completedProject(SEEDED);
-    const before = await reads(contractor.api, projectId);
-    const clientBefore = await reads(client.api, projectId);
+    const before = await reads(contractor.api, projectId, items);
+    const clientBefore = await reads(client.api, projectId, items);
     const eventsBefore = await eventsInTable(projectId);
     expect(eventsBefore).toBeGreaterThan(SEEDED);
     expect(before.audit.verified).toBe(true);
@@ -134,8 +135,8 @@ describe('archiving a closed project', () => {
     expect(compressed.length).toBeLessThan(gunzipSync(compressed).length / 5);
 
     // Its people read it as before; it is still in the lists; others still get 404, strangers 401.
-    expect(await reads(contractor.api, projectId)).toEqual(before);
-    expect(await reads(client.api, projectId)).toEqual(clientBefore);
+    expect(await reads(contractor.api, projectId, items)).toEqual(before);
+    expect(await reads(client.api, projectId, items)).toEqual(clientBefore);
     expect(ok(await contractor.api.get<{ id: string }[]>('/api/projects')).map((project) => project.id)).toContain(projectId);
     const stranger = await signedUp('contractor');
     expect((await stranger.api.get(`/api/projects/${projectId}/checklist`)).status).toBe(404);
@@ -158,7 +159,8 @@ describe('archiving a closed project', () => {
     ]) {
       expect([answer.status, answer.body.message]).toEqual([409, refused]);
     }
-    expect((await contractor.api.request('PATCH', `/api/checklist-items/${items[1]!.id}`, { contractorCompleted: true })).status).toBe(404);
+    const itemWrite = await contractor.api.request('PATCH', `/api/checklist-items/${items[1]!.id}`, { contractorCompleted: true });
+    expect([itemWrite.status, itemWrite.body.message]).toEqual([409, refused]);
     expect(await eventsInTable(projectId)).toBe(0);
 
     // The operator restores it: the same events, views rebuilt, the object gone, and it takes changes again.
@@ -168,7 +170,7 @@ describe('archiving a closed project', () => {
     expect(await eventsInTable(projectId)).toBe(eventsBefore);
     expect((await summaryOf(projectId))?.archived).toBeUndefined();
     expect(await objectExists(outcome.key)).toBe(false);
-    expect(await reads(contractor.api, projectId)).toEqual(before);
+    expect(await reads(contractor.api, projectId, items)).toEqual(before);
     await expectReplayEqualsLive(projectId);
     expect((await contractor.api.request('PATCH', `/api/projects/${projectId}`, { status: 'active' })).status).toBe(200);
     expect((await client.api.post('/api/chat', { projectId, message: 'Reopened, thanks.' })).status).toBe(201);
