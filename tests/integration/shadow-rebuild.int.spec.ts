@@ -1,5 +1,5 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../contract/chat';
 import type { ProjectChecklist } from '../../contract/projects';
 import { dynamo } from '../../functions/adapters/dynamo';
@@ -9,6 +9,7 @@ import { stateKeys } from '../../functions/store/keys';
 import { generationKeys, readPointer, withViewGeneration } from '../../functions/store/view-generation';
 import type { ApiClient } from '../support/api-client';
 import { signedUp } from '../support/accounts';
+import { startPrivateCloud, usePrivateCloudEnv, type PrivateCloud } from '../support/private-cloud';
 import { runScript } from '../support/run-script';
 import { expectReplayEqualsLive } from '../support/views';
 
@@ -18,8 +19,12 @@ import { expectReplayEqualsLive } from '../support/views';
  * up, and the old one is dropped. Writers and a reader run throughout: no write is refused or
  * lost, no read is answered from a half-built view.
  *
- * The table is shared with the other integration files, so a shadow rebuild here replays their
- * projects too (and switches everyone's reads): the run ends back on generation 1, as it began.
+ * A shadow rebuild switches the generation of the whole table and replays every project in it, so
+ * this file runs in a local cloud of its own (tests/support/private-cloud.ts: its own DynamoDB
+ * Local and gateway, in a child process), not the one the other integration files share: they
+ * never see its generations, and it replays only its own projects. Writers and readers go through
+ * that cloud's gateway, the script runs in a process of its own with that cloud's environment, and
+ * this file's own reads of the tables (readPointer, liveProjectViews, …) go to it too.
  */
 
 const SHADOW_TIMEOUT = 240_000;
@@ -53,21 +58,42 @@ const readChecklist = async (api: ApiClient, projectId: string) => {
 };
 const itemCount = (checklist: ProjectChecklist) => checklist.rooms.reduce((sum, room) => sum + room.items.length, 0);
 
+let cloud: PrivateCloud | undefined;
+let restoreEnv: (() => void) | undefined;
+beforeAll(async () => {
+  cloud = await startPrivateCloud();
+  restoreEnv = usePrivateCloudEnv(cloud);
+}, 120_000);
+afterAll(async () => {
+  restoreEnv?.();
+  await cloud?.stop();
+});
+
+const own = () => {
+  if (!cloud) throw new Error('The private cloud did not start');
+  return cloud;
+};
+const contractor = () => signedUp('contractor', {}, { baseUrl: own().url });
+const script = (name: string, args: string[]) => runScript(name, args, own().env);
+
 const shadowRebuild = async (...args: string[]) => {
-  const run = await runScript('rebuild-views', ['--shadow', '--grace', '2', '--json', ...args]);
+  const run = await script('rebuild-views', ['--shadow', '--grace', '2', '--json', ...args]);
   const report = run.code === 0 ? (JSON.parse(run.out.trim().split('\n').at(-1)!) as ShadowReport) : undefined;
   return { ...run, report };
 };
 
 describe('a shadow rebuild of the views', () => {
   it('switches reads to a new generation while writers write throughout: every write lands in it, every read is whole, the old one is dropped', { timeout: SHADOW_TIMEOUT }, async () => {
-    const { api } = await signedUp('contractor');
+    const { api } = await contractor();
     const toggled = await projectWithItems(api, 'Toggled');
     const grown = await projectWithItems(api, 'Grown');
     const watched = await projectWithItems(api, 'Watched');
     const watchedBefore = await readChecklist(api, watched.projectId);
+    // This file's reads see the private cloud (the projects were made through its gateway), in its first generation.
+    expect(await liveProjectViews(watched.projectId)).not.toEqual([]);
     expect((await readPointer()).phase).toBeUndefined();
     const from = (await readPointer()).live;
+    expect(from).toBe(1);
 
     let running = true;
     const refused: string[] = [];
@@ -110,7 +136,7 @@ describe('a shadow rebuild of the views', () => {
       }),
     ];
 
-    // Other files' projects may have views they damaged on purpose: this one switches anyway and says so.
+    // Switches even if some project's views counted differently, and says which (none should here: only this file's projects are in this cloud).
     const rebuilt = await shadowRebuild('--allow-changes');
     const writesDuring = flags.size + added.length + messages.length;
     running = false;
@@ -122,6 +148,7 @@ describe('a shadow rebuild of the views', () => {
     expect(report).toMatchObject({ from, to: from + 1, live: from + 1 });
     expect(report.projects).toBeGreaterThanOrEqual(3);
     expect(report.differences.map((difference) => difference.projectId)).not.toEqual(expect.arrayContaining([toggled.projectId]));
+    expect(report.differences).toEqual([]);
     expect(refused).toEqual([]);
     expect(writesDuring).toBeGreaterThan(10);
     expect(reads).toBeGreaterThan(3);
@@ -144,7 +171,7 @@ describe('a shadow rebuild of the views', () => {
       expect(await withViewGeneration(from, () => liveProjectViews(projectId))).toEqual([]);
     }
 
-    // And back (the rest of the suite reads generation 1 from its own processes): the same again, with no one writing.
+    // And back to generation 1 (a build into a generation below the live one): the same again, with no one writing.
     const back = await shadowRebuild('--generation', String(from), '--allow-changes');
     expect([back.code, back.report?.live]).toEqual([0, from]);
     for (const { projectId } of [toggled, grown, watched]) {
@@ -155,12 +182,13 @@ describe('a shadow rebuild of the views', () => {
   });
 
   it("carries an archived project's tombstone over: it is still listed and still opens from the archive", { timeout: SHADOW_TIMEOUT }, async () => {
-    const { api } = await signedUp('contractor');
+    const { api } = await contractor();
     const { projectId } = await projectWithItems(api, 'Archived');
     expect((await api.request('PATCH', `/api/projects/${projectId}`, { status: 'completed' })).status).toBe(200);
-    const archived = await runScript('projects-archive', ['--settle-ms', '100', '--days', '0', '--project', projectId]);
+    const archived = await script('projects-archive', ['--settle-ms', '100', '--days', '0', '--project', projectId]);
     expect(archived.code, archived.out).toBe(0);
     const opened = await readChecklist(api, projectId);
+    expect(await liveProjectViews(projectId)).not.toEqual([]);
     const from = (await readPointer()).live;
 
     const rebuilt = await shadowRebuild('--allow-changes');
@@ -174,7 +202,7 @@ describe('a shadow rebuild of the views', () => {
   });
 
   it('ends the build and switches nothing when the rebuilt views count differently from the live ones', { timeout: SHADOW_TIMEOUT }, async () => {
-    const { api } = await signedUp('contractor');
+    const { api } = await contractor();
     const { projectId } = await projectWithItems(api, 'Drifted');
     const from = (await readPointer()).live;
     // A history entry lost from the live views (what a faulty projection would leave).
@@ -182,7 +210,7 @@ describe('a shadow rebuild of the views', () => {
     await dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: { pk: history.pk, sk: history.sk } }));
     const liveBefore = await liveProjectViews(projectId);
 
-    const refused = await runScript('rebuild-views', ['--shadow', '--grace', '0']);
+    const refused = await script('rebuild-views', ['--shadow', '--grace', '0']);
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('count differently from the live ones');
     expect(refused.out).toContain(projectId);
@@ -192,7 +220,7 @@ describe('a shadow rebuild of the views', () => {
     expect(await withViewGeneration(from + 1, () => liveProjectViews(projectId))).toEqual([]);
 
     // A plain rebuild still repairs the live views in place.
-    expect((await runScript('rebuild-views', ['--project', projectId])).code).toBe(0);
+    expect((await script('rebuild-views', ['--project', projectId])).code).toBe(0);
     await expectReplayEqualsLive(projectId);
   });
 });

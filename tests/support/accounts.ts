@@ -10,10 +10,11 @@ export const uniqueEmail = (name = 'casey') => `${name}.${randomUUID().slice(0, 
 
 /**
  * A new account. A client also proves their e-mail with the mailed link (unless `verified: false`),
- * as a real client must before any project is theirs.
+ * as a real client must before any project is theirs. `baseUrl`: at another gateway than the suite's
+ * (tests/support/private-cloud.ts).
  */
-export async function signedUp(role: 'contractor' | 'client', overrides: Record<string, unknown> = {}, options: { verified?: boolean } = {}) {
-  const client = new ApiClient(randomUUID());
+export async function signedUp(role: 'contractor' | 'client', overrides: Record<string, unknown> = {}, options: { verified?: boolean; baseUrl?: string } = {}) {
+  const client = new ApiClient(randomUUID(), { baseUrl: options.baseUrl });
   const form = {
     firstName: role === 'contractor' ? 'Casey' : 'Chris',
     lastName: role === 'contractor' ? 'Builder' : 'Owner',

@@ -12,14 +12,18 @@ import { inject } from 'vitest';
  * address in `sourceIp`, as API Gateway does. No header is trusted for it (the gateway drops a
  * client-sent x-viewer-address / x-forwarded-for). Linux only: macOS configures 127.0.0.1 alone
  * (`sudo ifconfig lo0 alias 127.x.y.z` would add more).
+ *
+ * `options.baseUrl` talks to another gateway than the suite's (a file's private cloud,
+ * tests/support/private-cloud.ts).
  */
 export class ApiClient {
   cookie: string | undefined;
-  readonly baseUrl = inject('localCloud').url;
+  readonly baseUrl: string;
   /** The loopback address this client's connections come from, when given one. */
   readonly localAddress: string | undefined;
 
-  constructor(address?: string) {
+  constructor(address?: string, options: { baseUrl?: string } = {}) {
+    this.baseUrl = options.baseUrl ?? inject('localCloud').url;
     this.localAddress = address === undefined ? undefined : loopbackAddressFor(address);
   }
 
