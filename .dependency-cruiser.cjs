@@ -28,8 +28,8 @@
  * registration (pwa/), shared pieces, the API client.
  */
 const floors = {
-  functions: ['handlers', 'operator', 'operations', 'people', 'pdf', 'digest', 'sharing', 'audit', 'punch', 'change-orders', 'objects', 'projects', 'accounts', 'chat', 'live', 'commands', 'projections', 'http', 'usage', 'personal-data', 'auth', 'tenants', 'store', 'adapters'],
-  web: ['routes', 'homes', 'audit', 'checklist', 'punch', 'change-orders', 'photos', 'live', 'history', 'chat', 'projects', 'digest', 'auth', 'offline', 'pwa', 'components', 'api', 'build'],
+  functions: ['handlers', 'operator', 'processors', 'operations', 'people', 'team', 'pdf', 'digest', 'sharing', 'archive', 'audit', 'punch', 'change-orders', 'objects', 'projects', 'accounts', 'chat', 'live', 'commands', 'projections', 'http', 'usage', 'personal-data', 'auth', 'tenants', 'store', 'adapters'],
+  web: ['routes', 'homes', 'team', 'audit', 'checklist', 'punch', 'change-orders', 'photos', 'live', 'history', 'chat', 'projects', 'digest', 'auth', 'offline', 'pwa', 'components', 'api', 'build'],
 };
 
 const floorRules = Object.entries(floors).flatMap(([root, folders]) => [

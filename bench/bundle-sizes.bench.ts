@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions } from 'esbuild';
 import { envNames } from '../functions/config';
-import { browserNotifier, handlerName, httpRoutes, webSocketRoutes } from '../functions/routes';
+import { handlerName, httpRoutes, streamProcessors, webSocketRoutes } from '../functions/routes';
 import { lambdaBundling, lambdaNodeOptions } from '../infra/constructs/lambda-bundling';
 import { nativePackagesOf } from '../infra/constructs/native-modules';
 import { repoRoot } from '../infra/paths';
@@ -69,6 +69,8 @@ const settings: Record<keyof typeof envNames, string> = {
   personKeysKmsKeyId: 'arn:aws:kms:eu-west-1:123456789012:key/00000000-0000-4000-8000-000000000001',
   personKeysWrappingKey: '',
   cdnDistributionId: 'E2EXAMPLE0000',
+  archiveBucket: 'cc-archive',
+  archiveAfterDays: '180',
 };
 const lambdaEnv = {
   PATH: process.env.PATH,
@@ -97,7 +99,7 @@ const serve = (handler: URL, route: string) => {
 };
 for (const route of Object.values(httpRoutes)) serve(route.handler, `${route.method} ${route.path}`);
 for (const [routeKey, route] of Object.entries(webSocketRoutes)) serve(route.handler, `ws ${routeKey}`);
-serve(browserNotifier.handler, 'events stream');
+serve(streamProcessors.handler, 'events stream');
 
 /** AWS SDK clients beyond the floor's, and the PDF's browser: weight a route carries because it uses it. */
 const heavyPackage = /node_modules\/(@aws-sdk\/(?!client-dynamodb\/)(?:client-[\w-]+|s3-presigned-post)|puppeteer-core|@sparticuz\/chromium-min)\//;

@@ -1,4 +1,4 @@
-import { browserNotifier, dailyDigest, handlerName, httpRoutes, sessionKeyRotator, webSocketRoutes } from './routes';
+import { dailyDigest, handlerName, httpRoutes, operatorApi, sessionKeyRotator, streamProcessors, webSocketRoutes } from './routes';
 
 /**
  * What each function's code may do in AWS, by handler name, next to the route manifest: the CDK
@@ -21,10 +21,12 @@ import { browserNotifier, dailyDigest, handlerName, httpRoutes, sessionKeyRotato
  *   remove the upload) · `erase` (list and delete a person's uploads, originals and copies).
  */
 export interface FunctionNeeds {
-  readonly events?: 'read' | 'append' | 'scan';
+  readonly events?: 'read' | 'append' | 'scan' | 'remove';
   readonly state?: 'read' | 'record' | 'write' | 'scan';
   readonly keys?: 'open' | 'seal' | 'erase';
-  readonly uploads?: 'presign' | 'read' | 'serve' | 'publish' | 'erase';
+  readonly uploads?: 'presign' | 'read' | 'serve' | 'publish' | 'erase' | 'offboard';
+  /** Issue 31: `read` an archived project's archive (functions/archive/): its reads are answered from it. */
+  readonly archive?: 'read';
   /** Sends mail as MAIL_FROM (SES). */
   readonly mail?: true;
   /** Posts to, and closes, browsers' WebSocket connections (the management API). */
@@ -35,10 +37,16 @@ export interface FunctionNeeds {
   readonly cdn?: true;
   /** /api/health: describes the tables, heads the bucket, lists SES templates (read-only probes). */
   readonly probes?: true;
+  /**
+   * Issue 31: spends its tenant's rate-limit tokens and adds to its monthly usage (functions/usage/):
+   * UpdateItem on the state table only where the partition key starts `rate-bucket#` or
+   * `tenant-usage#` (dynamodb:LeadingKeys), so a read route writes nothing else.
+   */
+  readonly meter?: true;
 }
 
 /** Every HTTP handler verifies a session cookie when one is sent, public routes too. */
-const signedIn = { state: 'read', sessionKey: 'read' } as const satisfies FunctionNeeds;
+const signedIn = { state: 'read', sessionKey: 'read', meter: true } as const satisfies FunctionNeeds;
 /** A command: appends events (sealing personal data) with its views in one transaction. */
 const command = { events: 'append', state: 'write', keys: 'seal', sessionKey: 'read' } as const satisfies FunctionNeeds;
 /** Credential changes end the account's other sessions and close their WebSockets. */
@@ -57,7 +65,7 @@ export const functionNeeds = {
   'auth-change-password': { ...endsSessions, mail: true },
   // Erases the person: their key, their photos (and the CDN's copies). The projects they took part
   // in and their uploads are found through the person-projects view and gsi1, not a scan.
-  'auth-delete-account': { ...command, keys: 'erase', uploads: 'erase', cdn: true },
+  'auth-delete-account': { ...command, keys: 'erase', uploads: 'erase', cdn: true, archive: 'read' },
   'auth-verify-email': { ...endsSessions, mail: true },
   'auth-resend-verification': { ...command, mail: true },
   'auth-magic-link': { ...command, mail: true },
@@ -74,17 +82,18 @@ export const functionNeeds = {
   'project-delete': command,
   'client-projects': signedIn,
   'project-stats': signedIn,
-  'project-history': signedIn,
-  'project-checklist': signedIn,
+  // An archived project (issue 31) is answered from its archive, replayed: its sealed values are opened.
+  'project-history': { ...signedIn, keys: 'open', archive: 'read' },
+  'project-checklist': { ...signedIn, keys: 'open', archive: 'read' },
   // Renders from views and published photos; records a checkpoint of the stream heads it signs.
   'project-export-pdf': { ...signedIn, events: 'read', state: 'record', uploads: 'read' },
   'project-share': { ...command, mail: true },
   // The events as stored (sealed values stay sealed) and a recorded checkpoint.
-  'audit-export': { ...signedIn, events: 'read', state: 'record' },
-  'project-audit': { ...signedIn, events: 'read', keys: 'open' },
+  'audit-export': { ...signedIn, events: 'read', state: 'record', archive: 'read' },
+  'project-audit': { ...signedIn, events: 'read', keys: 'open', archive: 'read' },
   'project-budget': signedIn,
   'project-decisions': signedIn,
-  'rooms-list': signedIn,
+  'rooms-list': { ...signedIn, keys: 'open', archive: 'read' },
   'room-create': command,
   'room-rename': command,
   'room-delete': command,
@@ -95,7 +104,7 @@ export const functionNeeds = {
   'item-delete': command,
   'item-approve': command,
   'item-decline': command,
-  'item-history': { ...signedIn, events: 'read', keys: 'open' },
+  'item-history': { ...signedIn, events: 'read', keys: 'open', archive: 'read' },
   'audit-keys': signedIn,
   // Issue 30: the punch list (reads its views; writes are commands).
   'punch-items-list': signedIn,
@@ -112,7 +121,7 @@ export const functionNeeds = {
   'change-order-pdf': { ...signedIn, state: 'record' },
 
   // --- HTTP: chat, photos, the rest ---
-  'chat-list': signedIn,
+  'chat-list': { ...signedIn, keys: 'open', archive: 'read' },
   'chat-post': command,
   'chat-history': signedIn,
   'chat-read': command,
@@ -126,14 +135,23 @@ export const functionNeeds = {
   'user-session-put': { ...signedIn, state: 'record' },
 
   // --- WebSocket API ---
-  'ws-connect': { ...signedIn, state: 'record' },
+  'ws-connect': { state: 'record', sessionKey: 'read' },
   'ws-disconnect': { state: 'write' },
   // Answers a ping; a connection found gone is forgotten.
   'ws-default': { state: 'write', connections: true },
 
+  // Issue 31: the team. Its list reads; inviting mails a link; removing a colleague ends their sessions and closes their WebSockets.
+  'team-list': signedIn,
+  'team-changes': { ...endsSessions, mail: true },
+
   // --- Not routes ---
-  // Reads the project's views and connections, drops outsiders' connections (its stream read is the event source's).
-  'notify-browsers': { state: 'write', connections: true },
+  // Issue 31: the operators' API (its own IAM-authorised HTTP API, infra/constructs/operator-api.ts) and its daily sweep: lists
+  // and changes tenants (their events and records), closes their WebSockets, writes an offboarded tenant's export under
+  // exports/tenants/ and, after the grace period, removes its events, items, keys and objects.
+  'operator-api': { events: 'remove', state: 'scan', keys: 'erase', uploads: 'offboard', connections: true },
+  // The stream's processors (its stream read is the event source's): the browser notifier reads the project's views and
+  // connections and drops outsiders'; usage metering ADDs to tenants' usage; checkpoints and dead letters are state items.
+  'stream-processors': { state: 'write', connections: true },
   'rotate-session-secret': { sessionKey: 'rotate' },
   // Finds active projects by a scan of the summaries, once a day; signs unsubscribe links with the session key.
   'send-digest': { state: 'scan', mail: true, sessionKey: 'read' },
@@ -145,7 +163,8 @@ export const manifestHandlers = (): URL[] => [
     [
       ...Object.values(httpRoutes).map((route) => route.handler),
       ...Object.values(webSocketRoutes).map((route) => route.handler),
-      browserNotifier.handler,
+      streamProcessors.handler,
+      operatorApi.handler,
       sessionKeyRotator.handler,
       dailyDigest.handler,
     ].map((handler) => [handler.href, handler]),

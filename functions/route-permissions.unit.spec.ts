@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { functionNeeds, manifestHandlers, needsOf, type FunctionNeeds } from './route-permissions';
-import { dailyDigest, handlerModulePath, handlerName, httpRoutes, sessionKeyRotator, streamProcessors, webSocketRoutes } from './routes';
+import { dailyDigest, handlerModulePath, handlerName, httpRoutes, operatorApi, sessionKeyRotator, streamProcessors, webSocketRoutes } from './routes';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -40,7 +40,7 @@ const scans = ({ modules }: ReturnType<typeof reach>) =>
 
 /** Each declared need, and what a handler's code must reach for it to be of any use. */
 const evidence: { [Need in keyof FunctionNeeds]-?: (code: ReturnType<typeof reach>, level: FunctionNeeds[Need]) => boolean } = {
-  events: (code, level) => (level === 'scan' ? scans(code) : code.modules.has('functions/store/event-store.ts')),
+  events: (code, level) => (level === 'scan' || level === 'remove' ? scans(code) : code.modules.has('functions/store/event-store.ts')),
   state: (code, level) => (level === 'scan' ? scans(code) : code.packages.has('@aws-sdk/lib-dynamodb')),
   keys: ({ modules }) => modules.has('functions/personal-data/person-keys.ts'),
   uploads: ({ packages }) => packages.has('@aws-sdk/client-s3'),
@@ -49,6 +49,8 @@ const evidence: { [Need in keyof FunctionNeeds]-?: (code: ReturnType<typeof reac
   sessionKey: ({ packages }) => packages.has('@aws-sdk/client-secrets-manager'),
   cdn: ({ packages }) => packages.has('@aws-sdk/client-cloudfront'),
   probes: ({ modules }) => modules.has('functions/adapters/health-probes.ts'),
+  meter: ({ modules }) => modules.has('functions/usage/fair-share.ts'),
+  archive: ({ modules }) => modules.has('functions/archive/archive-bucket.ts'),
 };
 
 describe('route permissions (what each function may do in AWS)', () => {
@@ -71,12 +73,13 @@ describe('route permissions (what each function may do in AWS)', () => {
     expect(unused).toEqual([]);
   });
 
-  it('keeps the dangerous levels to the few that need them: no route scans a table; only Delete Account erases a key', () => {
+  it('keeps the dangerous levels to the few that need them: no route scans a table; only Delete Account and the operators\' offboarding erase a key', () => {
     const routeHandlers = new Set<string>([...Object.values(httpRoutes), ...Object.values(webSocketRoutes)].map((route) => handlerName(route.handler)));
     const deleteAccount = handlerName(httpRoutes.deleteAccount.handler);
     const needs = Object.entries(functionNeeds) as [string, FunctionNeeds][];
     expect(needs.filter(([handler, need]) => routeHandlers.has(handler) && need.state === 'scan').map(([handler]) => handler)).toEqual<string[]>([]);
-    expect(needs.filter(([, need]) => need.keys === 'erase').map(([handler]) => handler)).toEqual<string[]>([deleteAccount]);
+    // The operators' API (not a route of the product's API) removes an offboarded tenant, keys included.
+    expect(needs.filter(([, need]) => need.keys === 'erase').map(([handler]) => handler)).toEqual<string[]>([deleteAccount, handlerName(operatorApi.handler)]);
     expect(needs.filter(([, need]) => need.events === 'scan').map(([handler]) => handler)).toEqual<string[]>([]);
     expect(needs.filter(([, need]) => need.cdn).map(([handler]) => handler)).toEqual<string[]>([deleteAccount]);
     // GET routes read; those that record a checkpoint or count an export do not write more than that.

@@ -116,6 +116,13 @@ const serving = {
 
   getUserSession: { access: 'authenticated', handler: new URL('./handlers/user-session-get.ts', import.meta.url) },
   putUserSession: { access: 'authenticated', handler: new URL('./handlers/user-session-put.ts', import.meta.url) },
+
+  // Issue 31: the team. Its three changes share one Lambda (team-changes.ts routes by the request's
+  // route key): the stack has little headroom left under CloudFormation's 500 resources.
+  getTeam: { access: 'contractor', handler: new URL('./handlers/team-list.ts', import.meta.url) },
+  inviteColleague: { access: 'contractor', handler: new URL('./handlers/team-changes.ts', import.meta.url) },
+  removeColleague: { access: 'contractor', handler: new URL('./handlers/team-changes.ts', import.meta.url) },
+  joinTeam: { access: 'contractor', handler: new URL('./handlers/team-changes.ts', import.meta.url) },
 } as const satisfies { readonly [N in RouteName]: Serving };
 
 type HttpRoutes = { readonly [N in RouteName]: (typeof apiRoutes)[N] & (typeof serving)[N] & { readonly name: N } };
@@ -133,10 +140,25 @@ export const webSocketRoutes = {
 } as const satisfies Record<string, { handler: URL }>;
 
 /**
- * The consumer of the events table's stream, which tells browsers that something happened (an
- * event source mapping in AWS, a poller locally).
+ * The one consumer of the events table's stream (an event source mapping in AWS, a poller
+ * locally): it runs every processor named here (functions/processors/), each with its own
+ * checkpoint, lag metrics and dead letters. One consumer, not one per processor: a DynamoDB
+ * stream's shard serves at most two readers at once before it throttles them.
  */
-export const browserNotifier = { handler: new URL('./handlers/notify-browsers.ts', import.meta.url), batchSize: 100 } as const;
+export const streamProcessors = {
+  handler: new URL('./handlers/stream-processors.ts', import.meta.url),
+  batchSize: 100,
+  /** Tells the browsers that have a project open what happened in it; counts the events each tenant appends a month. */
+  processors: ['browser-notifier', 'usage-metering'],
+} as const;
+export type ProcessorName = (typeof streamProcessors.processors)[number];
+
+/**
+ * The operators' API (issue 31): every `/operator/*` path, one function routed inside, behind an
+ * HTTP API of its own with IAM auth (infra/constructs/operator-api.ts); locally the gateway serves
+ * it with the local operator key. A daily schedule runs its offboarding sweep.
+ */
+export const operatorApi = { handler: new URL('./handlers/operator-api.ts', import.meta.url), sweepSchedule: { hour: '3', minute: '0' } } as const;
 
 /** Rotates the session key (a Secrets Manager rotation function; infra/stack.ts schedules it). */
 export const sessionKeyRotator = { handler: new URL('./handlers/rotate-session-secret.ts', import.meta.url), everyDays: 30 } as const;

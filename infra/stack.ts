@@ -1,7 +1,7 @@
 import { ArnFormat, type CfnElement, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { envNames } from '../functions/config';
-import { httpRoutes } from '../functions/routes';
+import { httpRoutes, operatorApi } from '../functions/routes';
 import { eventsTable, keysTable, stateTable } from '../functions/tables';
 import { AlarmTopic } from './constructs/alarms';
 import { apiGatewayAccountLogging } from './constructs/api-stages';
@@ -12,6 +12,7 @@ import { FunctionRoles, type FunctionSetup } from './constructs/function-roles';
 import type { GrantTargets } from './constructs/grants';
 import { buildHttpApi, serveHttpRoutes } from './constructs/http-api';
 import { MonitoringStack } from './constructs/monitoring-stack';
+import { OperatorApiStack } from './constructs/operator-api';
 import { suppressAccepted } from './constructs/nag-suppressions';
 import { rotateSessionKey, scheduleDailyDigest } from './constructs/scheduled-functions';
 import { buildSecrets } from './constructs/secrets';
@@ -42,6 +43,8 @@ export interface ConstructionChecklistStackProps extends StackProps {
 export class ConstructionChecklistStack extends Stack {
   /** The alarms' nested stack. */
   readonly monitoring: MonitoringStack;
+  /** The operators' API (issue 31), nested. */
+  readonly operator: OperatorApiStack;
 
   constructor(scope: Construct, id: string, props: ConstructionChecklistStackProps = {}) {
     super(scope, id, props);
@@ -107,6 +110,7 @@ export class ConstructionChecklistStack extends Stack {
       sessionSecretArn: sessionSecret.secretArn,
       personKeysKeyArn: personKeysKey.keyArn,
       auditKeyArn: auditKey.keyArn,
+      archive,
       distributionArn: this.formatArn({ service: 'cloudfront', region: '', resource: 'distribution', resourceName: site.distribution.distributionId, arnFormat: ArnFormat.SLASH_RESOURCE_NAME }),
     };
     const roles = new FunctionRoles(this, grantTargets);
@@ -119,6 +123,8 @@ export class ConstructionChecklistStack extends Stack {
 
     // --- Alarms (a nested stack: see MonitoringStack) and the dashboard -------------------------
     const alarmTopic = new AlarmTopic(this, 'Alarms', { email: this.node.tryGetContext('alarmEmail') as string | undefined });
+    // The operators' API (issue 31): a nested stack (its function's errors alarm there), IAM-authorised, never behind CloudFront.
+    const operator = (this.operator = new OperatorApiStack(this, 'Operator', { handler: operatorApi.handler, setup, sweepSchedule: operatorApi.sweepSchedule, topic: alarmTopic.topic }));
     this.monitoring = new MonitoringStack(this, 'Monitoring', { topic: alarmTopic.topic, httpApi, functions, tables: builtTables, deadLetterQueue: streamProcessors.deadLetterQueue });
     // The dashboard stays here: its fixed name would make a move fail on a deployed stack (CloudFormation
     // creates the nested one before deleting this one, and the name is taken). One resource.
@@ -128,6 +134,7 @@ export class ConstructionChecklistStack extends Stack {
       webBucket: site.webBucket,
       uploads,
       accessLogs,
+      archive,
       webSocketApi: webSocketApi.node.defaultChild as CfnElement,
       webSocketStageName,
       roles: { streamProcessors: streamProcessors.fn.role!, sessionKeyRotator: sessionKeyRotator.role!, healthProbes: roles.for(httpRoutes.health.handler) },
@@ -148,5 +155,7 @@ export class ConstructionChecklistStack extends Stack {
     new CfnOutput(this, 'AuditSigningKeyArn', { value: auditKey.keyArn });
     new CfnOutput(this, 'StreamProcessorsDeadLetterQueueUrl', { value: streamProcessors.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarmTopic.topic.topicArn });
+    // `npm run tenant -- --url <this>` (signed with the operator's AWS credentials).
+    new CfnOutput(this, 'OperatorApiUrl', { value: operator.api.apiEndpoint });
   }
 }

@@ -12,7 +12,7 @@ import { HSTS_MAX_AGE_SECONDS } from '../functions/http/security-headers';
 import { UPLOADS_PREFIX } from '../functions/objects/object-keys';
 import { API_BURST_LIMIT, API_REQUESTS_PER_SECOND, PDF_EXPORTS_AT_ONCE } from '../functions/limits';
 import { needsOf } from '../functions/route-permissions';
-import { dailyDigest, handlerModulePath, handlerName, httpRoutes, sessionKeyRotator, streamProcessors, webSocketRoutes, type HttpRoute } from '../functions/routes';
+import { dailyDigest, handlerModulePath, handlerName, httpRoutes, operatorApi, sessionKeyRotator, streamProcessors, webSocketRoutes, type HttpRoute } from '../functions/routes';
 import { eventsTable, indexesOf, keysTable, stateTable, tables, type TableDefinition } from '../functions/tables';
 import { HandlerFunction } from './constructs/handler-function';
 import { routeGroups } from './constructs/dashboard';
@@ -569,8 +569,10 @@ function grantsOf(fnId: string): string[] {
       for (const resource of [statement.Resource].flat()) {
         const text = JSON.stringify(resource);
         const table = [...tableNames].find(([id]) => text.includes(`"${id}"`));
-        const prefix = text.match(/\/(uploads|objects|originals|thumbnails)\/\*/)?.[1];
-        if (action.startsWith('dynamodb:') && table && !text.includes('StreamArn')) grants.add(`${table[1]}:${action.slice('dynamodb:'.length)}`);
+        const prefix = text.match(/\/(uploads|objects|originals|thumbnails|archive|exports\/tenants)\/\*/)?.[1];
+        // Issue 31: an UpdateItem limited to the rate limiter's and usage's partitions is metering, not a write of data.
+        const leading = (statement.Condition as Record<string, Record<string, string[]>> | undefined)?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+        if (action.startsWith('dynamodb:') && table && !text.includes('StreamArn')) grants.add(`${table[1]}:${action.slice('dynamodb:'.length)}${leading ? ` (${leading.join(', ')})` : ''}`);
         else if (action.startsWith('s3:') && prefix) grants.add(`${action} ${prefix}/`);
         else grants.add(action);
       }
@@ -584,7 +586,11 @@ const sessionKey = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretVa
 const stateRead = ['state:BatchGetItem', 'state:GetItem', 'state:Query'];
 const stateRecord = [...stateRead, 'state:PutItem', 'state:UpdateItem'];
 const stateWrite = [...stateRecord, 'state:BatchWriteItem', 'state:ConditionCheckItem', 'state:DeleteItem'];
-const read = [...sessionKey, ...stateRead];
+/** Issue 31: every signed-in route spends its tenant's rate-limit tokens and counts its usage. */
+const meter = ['state:UpdateItem (rate-bucket#*, tenant-usage#*)'];
+const read = [...sessionKey, ...stateRead, ...meter];
+/** Issue 31: an archived project is answered from its archive, replayed (its sealed values opened). */
+const archived = ['s3:GetObject archive/', 'keys:BatchGetItem', 'kms:Decrypt'];
 const command = [...sessionKey, ...stateWrite, 'events:PutItem', 'events:Query', 'keys:BatchGetItem', 'keys:PutItem', 'kms:Decrypt', 'kms:Encrypt'];
 const mail = ['ses:SendEmail', 'ses:SendRawEmail'];
 const connections = ['execute-api:ManageConnections'];
@@ -592,15 +598,15 @@ const sign = ['kms:GetPublicKey', 'kms:Sign'];
 const expectedGrants: Record<string, string[]> = {
   health: [...read, ...connections, 'events:DescribeTable', 'state:DescribeTable', 's3:ListBucket', 'ses:ListEmailTemplates'],
   'auth-register': [...command, ...mail],
-  'auth-login': [...sessionKey, ...stateWrite],
-  'auth-logout': [...sessionKey, ...stateWrite, ...connections],
+  'auth-login': [...sessionKey, ...stateWrite, ...meter],
+  'auth-logout': [...sessionKey, ...stateWrite, ...connections, ...meter],
   'auth-me': read,
   'auth-forgot-password': [...command, ...mail],
   'auth-reset-password': [...command, ...connections],
   'auth-update-profile': [...command, ...connections, ...mail],
   'auth-change-password': [...command, ...connections, ...mail],
   // The person's projects and uploads come from the person-projects view and gsi1: no scan.
-  'auth-delete-account': [...command, 'keys:DeleteItem', 's3:DeleteObject objects/', 's3:DeleteObject uploads/', 's3:DeleteObject originals/', 's3:DeleteObject thumbnails/', 's3:ListBucket', 'cloudfront:CreateInvalidation'],
+  'auth-delete-account': [...command, 'keys:DeleteItem', 's3:DeleteObject objects/', 's3:DeleteObject uploads/', 's3:DeleteObject originals/', 's3:DeleteObject thumbnails/', 's3:ListBucket', 'cloudfront:CreateInvalidation', 's3:GetObject archive/'],
   'auth-verify-email': [...command, ...connections, ...mail],
   'auth-resend-verification': [...command, ...mail],
   'auth-magic-link': [...command, ...mail],
@@ -614,15 +620,15 @@ const expectedGrants: Record<string, string[]> = {
   'project-delete': command,
   'client-projects': read,
   'project-stats': read,
-  'project-history': read,
-  'project-checklist': read,
-  'project-export-pdf': [...sessionKey, ...stateRecord, 'events:Query', ...sign, 's3:GetObject objects/', 's3:ListBucket'],
+  'project-history': [...read, ...archived],
+  'project-checklist': [...read, ...archived],
+  'project-export-pdf': [...sessionKey, ...stateRecord, ...meter, 'events:Query', ...sign, 's3:GetObject objects/', 's3:ListBucket'],
   'project-share': [...command, ...mail, ...sign],
-  'audit-export': [...sessionKey, ...stateRecord, 'events:Query', ...sign],
-  'project-audit': [...read, 'events:Query', 'keys:BatchGetItem', 'kms:Decrypt', 'kms:GetPublicKey'],
+  'audit-export': [...sessionKey, ...stateRecord, ...meter, 'events:Query', ...sign, 's3:GetObject archive/'],
+  'project-audit': [...read, ...archived, 'events:Query', 'kms:GetPublicKey'],
   'project-budget': read,
   'project-decisions': read,
-  'rooms-list': read,
+  'rooms-list': [...read, ...archived],
   'room-create': command,
   'room-rename': command,
   'room-delete': command,
@@ -633,7 +639,7 @@ const expectedGrants: Record<string, string[]> = {
   'item-delete': command,
   'item-approve': command,
   'item-decline': command,
-  'item-history': [...read, 'events:Query', 'keys:BatchGetItem', 'kms:Decrypt'],
+  'item-history': [...read, ...archived, 'events:Query'],
   'audit-keys': [...read, 'kms:GetPublicKey'],
   'punch-items-list': read,
   'punch-item-create': command,
@@ -645,19 +651,22 @@ const expectedGrants: Record<string, string[]> = {
   'change-order-send': [...command, ...mail],
   'change-order-sign': command,
   'change-order-decline': command,
-  'change-order-pdf': [...sessionKey, ...stateRecord],
-  'chat-list': read,
+  'change-order-pdf': [...sessionKey, ...stateRecord, ...meter],
+  'chat-list': [...read, ...archived],
   'chat-post': command,
   'chat-history': read,
   'chat-read': command,
   'chat-mark-all-read': command,
-  'objects-upload': [...sessionKey, ...stateRecord, 's3:PutObject uploads/'],
+  'objects-upload': [...sessionKey, ...stateRecord, ...meter, 's3:PutObject uploads/'],
   'objects-acl': [...command, 's3:GetObject uploads/', 's3:PutObject uploads/', 's3:DeleteObject uploads/', 's3:GetObject objects/', 's3:PutObject objects/', 's3:GetObject originals/', 's3:PutObject originals/', 's3:GetObject thumbnails/', 's3:PutObject thumbnails/', 's3:ListBucket'],
   // Issue 30: a photo to its project's people; never an original, and a GET writes nothing.
   'objects-get': [...read, 's3:GetObject objects/', 's3:GetObject thumbnails/', 's3:ListBucket'],
-  'digest-unsubscribe': [...sessionKey, ...stateRecord],
+  'digest-unsubscribe': [...sessionKey, ...stateRecord, ...meter],
   'user-session-get': read,
-  'user-session-put': [...sessionKey, ...stateRecord],
+  'user-session-put': [...sessionKey, ...stateRecord, ...meter],
+  // Issue 31: the team (its changes: invite, remove, join, in one function).
+  'team-list': read,
+  'team-changes': [...command, ...connections, ...mail],
   'ws-connect': [...sessionKey, ...stateRecord],
   'ws-disconnect': stateWrite,
   'ws-default': [...stateWrite, ...connections],
@@ -730,7 +739,8 @@ describe('least privilege and capacity (issue 27)', () => {
     // next split before CloudFormation refuses the deploy.
     expect(count, "resources in the app's stack (CloudFormation refuses more than 500)").toBeLessThan(470);
     expect(template.findResources('AWS::CloudWatch::Alarm')).toEqual({});
-    template.resourceCountIs('AWS::CloudFormation::Stack', 1);
+    // Two nested stacks: the alarms, and the operators' API (issue 31).
+    template.resourceCountIs('AWS::CloudFormation::Stack', 2);
     expect(alarms, "resources in the alarms' nested stack").toBeLessThan(500);
     // A nested stack takes at most 200 parameters: one per function (its name), the tables, the queue, the API, the topic.
     expect(monitoring.declared.length).toBeLessThan(200);
@@ -785,14 +795,14 @@ describe('hardened for operators (issue 17)', () => {
     expect(distribution.Properties.DistributionConfig.WebACLId).toBeDefined();
   });
 
-  it('logs every request (both API stages, CloudFront, both buckets), protects the tables from deletion, and alarms when the notifier dead-letters', () => {
+  it('logs every request (both API stages, CloudFront, the uploads and archive buckets), protects the tables from deletion, and alarms when the notifier dead-letters', () => {
     for (const stage of Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))) {
       expect(stage.Properties.AccessLogSettings?.DestinationArn).toBeDefined();
       expect(Object.keys(JSON.parse(stage.Properties.AccessLogSettings.Format))).toEqual(expect.arrayContaining(['requestId', 'status', 'routeKey']));
     }
     const logsBucketId = onlyId(template.findResources('AWS::S3::Bucket', { Properties: { OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] } } }));
     const logged = Object.values(template.findResources('AWS::S3::Bucket')).filter((bucket) => bucket.Properties.LoggingConfiguration);
-    expect(logged).toHaveLength(2);
+    expect(logged).toHaveLength(3);
     for (const bucket of logged) expect(bucket.Properties.LoggingConfiguration.DestinationBucketName).toEqual({ Ref: logsBucketId });
     const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!;
     expect(distribution.Properties.DistributionConfig.Logging).toMatchObject({ Bucket: { 'Fn::GetAtt': [logsBucketId, 'RegionalDomainName'] }, Prefix: 'cloudfront/' });
@@ -921,4 +931,50 @@ describe('Lambda bundling', () => {
     },
     120_000,
   );
+});
+
+describe("the operator's plane (issue 31)", () => {
+  const operator = Template.fromStack(appStack.operator);
+  const operatorResources = operator.toJSON().Resources as Record<string, Resource>;
+  const operatorFnId = onlyId(operator.findResources('AWS::Lambda::Function', { Properties: { Description: `operator-api: ${handlerModulePath(operatorApi.handler)}` } }));
+
+  it('serves the operators on an API of their own, IAM-authorised on every path, never through CloudFront', () => {
+    const [api] = Object.values(operator.findResources('AWS::ApiGatewayV2::Api'));
+    expect(api!.Properties).toMatchObject({ ProtocolType: 'HTTP', Name: 'construction-checklist-operator' });
+    const routes = Object.values(operator.findResources('AWS::ApiGatewayV2::Route'));
+    expect(routes.map((route) => [route.Properties.RouteKey, route.Properties.AuthorizationType])).toEqual([['ANY /operator/{proxy+}', 'AWS_IAM']]);
+    const [stage] = Object.values(operator.findResources('AWS::ApiGatewayV2::Stage'));
+    expect(Object.keys(JSON.parse(stage!.Properties.AccessLogSettings.Format))).toEqual(expect.arrayContaining(['requestId', 'caller', 'status']));
+    // The product's API is CloudFront's only API origin: the operators' one is not reachable from the site.
+    expect(JSON.stringify(Object.values(template.findResources('AWS::CloudFront::Distribution')))).not.toContain('construction-checklist-operator');
+    expect(Object.keys(template.toJSON().Outputs)).toContain('OperatorApiUrl');
+  });
+
+  it("runs the offboarding sweep daily on the same function, which alarms on errors and has the app's configuration", () => {
+    const [rule] = Object.values(operator.findResources('AWS::Events::Rule'));
+    expect(rule!.Properties.ScheduleExpression).toBe(`cron(${operatorApi.sweepSchedule.minute} ${operatorApi.sweepSchedule.hour} * * ? *)`);
+    expect(JSON.stringify(rule!.Properties.Targets)).toContain(operatorFnId);
+    const alarms = Object.values(operator.findResources('AWS::CloudWatch::Alarm'));
+    expect(alarms.map((alarm) => alarm.Properties.MetricName)).toEqual(['Errors']);
+    expect(Object.keys(operatorResources[operatorFnId]!.Properties!.Environment.Variables)).toEqual(expect.arrayContaining([envNames.eventsTable, envNames.stateTable, envNames.uploadsBucket]));
+  });
+
+  it('grants the operators\' function what offboarding needs and no more: tenant exports under exports/tenants/, removal of events, keys and objects', () => {
+    // Its role is its own (FunctionRoles' `own`), in the app's stack, passed to the nested one as a parameter.
+    const roleId = Object.keys(resources).find((id) => resources[id]!.Type === 'AWS::IAM::Role' && id.startsWith('FunctionRoleOperatorApi'));
+    expect(roleId, 'the operator role, in the app stack').toBeDefined();
+    const statements = (resources[roleId!]!.Properties!.Policies as Array<{ PolicyDocument: { Statement: Statement[] } }>).flatMap((policy) => policy.PolicyDocument.Statement);
+    const text = JSON.stringify(statements);
+    expect(text).toContain('dynamodb:DeleteItem');
+    expect(text).toContain('/exports/tenants/*');
+    expect(text).not.toContain('/archive/*');
+    expect(text).not.toContain('ses:SendEmail');
+  });
+
+  it('archives closed projects to a private, versioned bucket that turns colder after 90 days', () => {
+    const [archive] = Object.values(template.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: { Status: 'Enabled' } } }));
+    expect(archive!.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
+    const rules = archive!.Properties.LifecycleConfiguration.Rules as Array<Record<string, any>>;
+    expect(rules.find((rule) => rule.Id === 'ColderAfter90Days')).toMatchObject({ Transitions: [{ StorageClass: 'GLACIER_IR', TransitionInDays: 90 }] });
+  });
 });

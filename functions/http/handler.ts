@@ -10,10 +10,14 @@ import { SESSION_COOKIE, readCookie, type Principal } from '../auth/session-toke
 import { config } from '../config';
 import { logger } from '../logger';
 import { recordRequest } from '../metrics';
+import { admitEarly, admitFor, payerOf, TooManyRequests, type EarlyAdmission, type Payer } from '../usage/fair-share';
+import { countUsage, requestUsage } from '../usage/usage-counters';
+import { requestNotes, withRequestNotes } from '../request-usage';
 import type { Access, HttpRoute, RouteName } from '../routes';
 import { answerOfRecord, type IdempotencyKey } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 import { refreshViewGeneration } from '../store/view-generation';
+import { contractorRefusal, refuseClientOfHeldTenant } from '../tenants/tenant-access';
 import { BASE_VERSION_HEADER, BASE_VERSION_MESSAGE, DEVICE_TIME_HEADER, DEVICE_TIME_MESSAGE, parseBaseVersion, parseDeviceTime } from '../../contract/headers';
 import { guardJson, guardPathParameters, guardQuery, refuseContentType } from './input-guard';
 import { cameThroughCloudFront, DIRECT_CALL_REFUSED, ORIGIN_VERIFY_HEADER } from './client-address';
@@ -113,6 +117,8 @@ export function httpHandler<
     const started = performance.now();
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
     let principal: SignedIn | undefined;
+    let payer: Payer | undefined;
+    let early: EarlyAdmission | undefined;
     let result: APIGatewayProxyStructuredResultV2;
     try {
       // In AWS (ORIGIN_SECRET set) CloudFront adds the secret header after its WAF; a request
@@ -128,10 +134,20 @@ export function httpHandler<
       const recordKey = keyOfRecord(event);
       // Which generation of the read models is live (a GetItem at most once a second per process): preloads are keyed in it.
       await refreshViewGeneration();
-      const signedIn = await authorize(route.access, event, (userId) => [...preloadKeys(schemas, event, body, userId), ...(recordKey ? [stateKeys.idempotency(userId, recordKey)] : [])]);
+      const signedIn = await authorize(route.access, event, (userId) => {
+        // The tenant's token is taken with the session's read, from the token's claim (fair-share.ts); a known refusal answers at once.
+        if (route.access !== 'public') early = admitEarly(route, userId);
+        return [...preloadKeys(schemas, event, body, userId), ...(recordKey ? [stateKeys.idempotency(userId, recordKey)] : [])];
+      });
       principal = signedIn.principal;
       const record = recordKey && principal ? signedIn.items.at(-1) : undefined;
       const preloaded = recordKey && principal ? signedIn.items.slice(0, -1) : signedIn.items;
+      // A client on a project of a suspended tenant (issue 31): one read more, clients on project routes only.
+      if (route.access !== 'public') await refuseClientOfHeldTenant(principal, preloaded);
+      // Fair shares (issue 31): past its tenant's limit for this route group a request is refused before anything runs.
+      // Public routes (signing in and out) have no bucket: the WAF's per-address rule and the sign-in throttles hold them.
+      payer = route.access === 'public' ? undefined : payerOf(principal, preloaded);
+      if (payer) await admitFor(route, payer, early);
       const parsedBody = parseInput('body', schemas.body, body());
       const idempotency = readIdempotencyKey(event, principal);
       const device = readDeviceHeaders(event);
@@ -158,6 +174,10 @@ export function httpHandler<
       }
       result = toResult(schemas.created && !isReply(answer) ? reply(success, answer) : answer);
     } catch (error) {
+      if (error instanceof TooManyRequests) {
+        payer = error.payer;
+        return finish(toResult(reply(429, { message: error.message }, { headers: { 'retry-after': String(error.retryAfterSeconds) } })));
+      }
       const { reply: answer, expected } = errorReply(error, requestId);
       if (!expected && answer.statusCode >= 500) logger.error('unhandled error', { requestId, error: error as Error });
       // A value no schema caught reached DynamoDB as a key: the caller's 400, but a schema to tighten.
@@ -166,7 +186,7 @@ export function httpHandler<
     }
     return finish(result);
 
-    function finish(answer: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {
+    async function finish(answer: APIGatewayProxyStructuredResultV2): Promise<APIGatewayProxyStructuredResultV2> {
       const done = compressedResult(answer, event.headers?.['accept-encoding']);
       // Quoted by users in bug reports; finds the request's log line.
       done.headers = { ...done.headers, 'x-request-id': requestId };
@@ -180,11 +200,20 @@ export function httpHandler<
         userId: principal?.userId,
         userRole: principal?.role,
       });
-      recordRequest(route.path, done.statusCode ?? 200, performance.now() - started, principal?.role === 'contractor' ? principal.userId : undefined);
+      const status = done.statusCode ?? 200;
+      const durationMs = performance.now() - started;
+      recordRequest(route.path, status, durationMs, payer?.tenantId);
+      // The tenant's monthly usage (what the cost report prices); counting never fails the answer.
+      if (payer?.tenantId) {
+        const responseBytes = done.body === undefined ? 0 : done.isBase64Encoded ? Math.floor((done.body.length * 3) / 4) : Buffer.byteLength(done.body);
+        await countUsage(payer.tenantId, { ...requestUsage(route, status, durationMs), responseBytes, ...requestNotes() }).catch((error: Error) => logger.warn('usage not counted', { requestId, error }));
+      }
       return done;
     }
   };
-  return middy(base).use(injectLambdaContext(logger, { resetKeys: true }));
+  // What the request uses on the way (its DynamoDB capacity, its mails) is noted for its tenant's usage.
+  const noted = async (event: APIGatewayProxyEventV2, context: Context) => (await withRequestNotes(() => base(event, context))).value;
+  return middy(noted).use(injectLambdaContext(logger, { resetKeys: true }));
 }
 
 async function authorize(access: Access, event: APIGatewayProxyEventV2, alsoRead: (userId: string) => readonly { pk: string; sk: string }[]) {
@@ -194,6 +223,9 @@ async function authorize(access: Access, event: APIGatewayProxyEventV2, alsoRead
   if (access !== 'authenticated' && signedIn.principal.role !== access) {
     throw forbidden(`This is only available to ${access}s.`);
   }
+  // A suspended tenant's contractors (issue 31): every route but the public ones (signing out among them).
+  const held = contractorRefusal(signedIn.principal);
+  if (held) throw held;
   return signedIn;
 }
 

@@ -98,4 +98,18 @@ export const stateKeys = {
   tenants: 'tenants#',
   /** A tenant's metered usage in one calendar month (UTC, `2026-11`): what the cost report prices. */
   tenantUsage: (tenantId: string, month: string) => ({ pk: part('tenant-usage', tenantId), sk: `month#${month}` }),
+  /** gsi1 of a tenant's usage item: every tenant's usage of one month (gsi1sk = tenantId), as the cost report reads it. */
+  usageOfMonth: (month: string) => part('usage-month', month),
+  /** A tenant's PDF exports of one UTC day (`2026-11-27`), counted against its plan's daily allowance (functions/tenants/quotas.ts). */
+  tenantDailyExports: (tenantId: string, day: string) => ({ pk: part('tenant-usage', tenantId), sk: `day#${day}` }),
+  /** A colleague invited to a tenant (issue 31, functions/team/): the pending invitation, by e-mail; gsi1 lists the tenant's. */
+  teamInvitation: (tenantId: string, email: string) => ({ pk: part('team-invitation', tenantId), sk: part('email', email) }),
+  teamInvitations: (tenantId: string) => part('team-invitations', tenantId),
+  /** A team invitation's mailed link (its SHA-256), single use. */
+  teamInvitationToken: (tokenHash: string) => ({ pk: part('team-invitation-token', tokenHash), sk: 'token' }),
+  /** A colleague in a tenant (issue 31): written with MemberJoined, deleted with MemberRemoved; the tenant's partition lists its team. */
+  teamMember: (tenantId: string, userId: string) => ({ pk: part('team', tenantId), sk: part('member', userId) }),
+  teamMembersPrefix: 'member#',
+  /** A token bucket of the per-tenant rate limit (functions/usage/rate-limit.ts): one per subject (a tenant, or a client) and route group. */
+  rateBucket: (subject: string, group: string) => ({ pk: part('rate-bucket', subject), sk: part('group', group) }),
 } as const;

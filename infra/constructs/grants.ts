@@ -7,6 +7,9 @@ import type { FunctionNeeds } from '../../functions/route-permissions';
 import type { HttpRoute } from '../../functions/routes';
 import { indexesOf, type TableDefinition } from '../../functions/tables';
 
+/** Where offboarding keeps a tenant's export in the uploads bucket (EXPORTS_PREFIX of functions/operator/tenant-offboarding.ts, which the unit test compares). */
+export const TENANT_EXPORTS_PREFIX = 'exports/tenants/';
+
 /**
  * A function's IAM statements, derived from what its handler declares in
  * functions/route-permissions.ts (and the manifest's `auditKey`): the item operations of each
@@ -19,7 +22,13 @@ import { indexesOf, type TableDefinition } from '../../functions/tables';
 const dynamo = (...actions: string[]) => actions.map((action) => `dynamodb:${action}`);
 
 /** Each level's DynamoDB actions, including the levels below it. */
-const eventsActions = { read: dynamo('Query'), append: dynamo('Query', 'PutItem'), scan: dynamo('Query', 'PutItem', 'Scan') } as const;
+const eventsActions = {
+  read: dynamo('Query'),
+  append: dynamo('Query', 'PutItem'),
+  scan: dynamo('Query', 'PutItem', 'Scan'),
+  // Issue 31: the operator API's sweep removes an offboarded tenant's events once its grace is over.
+  remove: dynamo('Query', 'PutItem', 'Scan', 'DeleteItem', 'BatchWriteItem'),
+} as const;
 const stateRead = dynamo('GetItem', 'BatchGetItem', 'Query');
 const stateRecord = [...stateRead, ...dynamo('PutItem', 'UpdateItem')];
 const stateWrite = [...stateRecord, ...dynamo('DeleteItem', 'BatchWriteItem', 'ConditionCheckItem')];
@@ -38,6 +47,8 @@ export interface GrantTargets {
   readonly auditKeyArn: string;
   /** The distribution's ARN, for invalidations (`cdn`). */
   readonly distributionArn: string;
+  /** Closed projects' archives (issue 31, functions/archive/). */
+  readonly archive: IBucket;
 }
 
 /** The statements of a function with these needs; `rotate` of the session key is granted by its rotation schedule. */
@@ -59,6 +70,18 @@ export function statementsFor(scope: Stack, needs: FunctionNeeds, auditKey: Http
   }
   if (needs.uploads) statements.push(...uploadsAccess(targets.uploads, needs.uploads));
   if (needs.mail) statements.push(sendMailAs(scope, targets.mailFrom));
+  // Issue 31: the rate limiter's buckets and the monthly usage, even from a route that otherwise only reads.
+  if (needs.meter) {
+    statements.push(
+      new PolicyStatement({
+        actions: dynamo('UpdateItem'),
+        resources: [tables.state.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['rate-bucket#*', 'tenant-usage#*'] } },
+      }),
+    );
+  }
+  // Issue 31: an archived project is answered from its archive (read); archiving and restoring are operator tools.
+  if (needs.archive === 'read') statements.push(new PolicyStatement({ actions: ['s3:GetObject'], resources: [targets.archive.arnForObjects('archive/*')] }));
   if (needs.connections) statements.push(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [targets.connectionsArn] }));
   if (needs.sessionKey === 'read') statements.push(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], resources: [targets.sessionSecretArn] }));
   if (needs.cdn) statements.push(new PolicyStatement({ actions: ['cloudfront:CreateInvalidation'], resources: [targets.distributionArn] }));
@@ -109,6 +132,15 @@ function uploadsAccess(bucket: IBucket, level: NonNullable<FunctionNeeds['upload
         new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [uploads, published, originals, thumbnails] }),
         list(UPLOADS_PREFIX, PUBLISHED_PREFIX, ORIGINALS_PREFIX, THUMBNAILS_PREFIX),
       ];
+    case 'offboard': {
+      // Issue 31: offboarding writes the tenant's export under exports/, then its sweep erases as above.
+      const exports = bucket.arnForObjects(`${TENANT_EXPORTS_PREFIX}*`);
+      return [
+        new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [uploads, published, originals, thumbnails] }),
+        new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject'], resources: [exports] }),
+        list(UPLOADS_PREFIX, PUBLISHED_PREFIX, ORIGINALS_PREFIX, THUMBNAILS_PREFIX, TENANT_EXPORTS_PREFIX),
+      ];
+    }
   }
 }
 

@@ -34,6 +34,8 @@ export interface AcceptedFindings {
   webBucket: IBucket;
   uploads: IBucket;
   accessLogs: IBucket;
+  /** Closed projects' archives (issue 31). */
+  archive: IBucket;
   /** The WebSocket API's logical id and stage, which name the @connections resource. */
   webSocketApi: CfnElement;
   webSocketStageName: string;
@@ -41,13 +43,15 @@ export interface AcceptedFindings {
   roles: { streamProcessors: IConstruct; sessionKeyRotator: IConstruct; healthProbes: IConstruct };
 }
 
-export function suppressAccepted(stack: Stack, { webBucket, uploads, accessLogs, webSocketApi, webSocketStageName, roles }: AcceptedFindings): void {
+export function suppressAccepted(stack: Stack, { webBucket, uploads, accessLogs, archive, webSocketApi, webSocketStageName, roles }: AcceptedFindings): void {
   // cdk-nag names an IAM finding by the resource as the template writes it (logical ids in <>).
   const literal = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
   const connections = `Resource::arn:<AWS::Partition>:execute-api:${literal(stack.region, 'Region')}:${literal(stack.account, 'AccountId')}:<${stack.getLogicalId(webSocketApi)}>/${webSocketStageName}/*/@connections/*`;
   const bucket = `<${stack.getLogicalId(uploads.node.defaultChild as CfnElement)}.Arn>`;
   // Issue 30: a photo's private original and its thumbnail are named after its served copy.
   const prefixes = ['uploads', 'objects', 'originals', 'thumbnails'].map((prefix) => `Resource::${bucket}/${prefix}/*`);
+  const archives = `Resource::<${stack.getLogicalId(archive.node.defaultChild as CfnElement)}.Arn>/archive/*`;
+  const tenantExports = `Resource::${bucket}/exports/tenants/*`;
 
   for (const node of stack.node.findAll()) {
     if (node instanceof CfnRoute) {
@@ -58,6 +62,8 @@ export function suppressAccepted(stack: Stack, { webBucket, uploads, accessLogs,
       accept(node, `AwsSolutions-IAM4[${basicExecution}]`, 'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs');
       accept(node, `AwsSolutions-IAM5[${connections}]`, 'Connection ids are made per browser at connect time: a function posts to whichever is open');
       for (const prefix of prefixes) accept(node, `AwsSolutions-IAM5[${prefix}]`, 'Pending uploads and published photos (served copies, originals, thumbnails) are random keys under their prefix');
+      accept(node, `AwsSolutions-IAM5[${archives}]`, "An archived project's object is named by its tenant and id (archive/<tenant>/<project>.json.gz): reads of any archived project, read-only");
+      accept(node, `AwsSolutions-IAM5[${tenantExports}]`, "Offboarding writes a tenant's export under exports/tenants/<tenant>/: the operators' API only");
     } else if (node instanceof Queue) {
       accept(node, 'AwsSolutions-SQS3', 'This queue is the last resort of the stream processors (batches whose own dead letters could not be filed)');
     } else if (node instanceof Distribution) {

@@ -1,9 +1,13 @@
 import { Duration, NestedStack } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { type CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpIamAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { handlerModulePath } from '../../functions/routes';
+import { Alarms } from './alarms';
 import { setUpStage } from './api-stages';
 import type { FunctionSetup } from './function-roles';
 import { HandlerFunction } from './handler-function';
@@ -12,6 +16,10 @@ export interface OperatorApiProps {
   /** The operator API's handler module (functions/routes.ts `operatorApi`). */
   readonly handler: URL;
   readonly setup: FunctionSetup;
+  /** When the daily offboarding sweep runs (UTC). */
+  readonly sweepSchedule: { readonly hour: string; readonly minute: string };
+  /** The alarm topic: the function's errors (a failed sweep, say) alarm to it. */
+  readonly topic: ITopic;
 }
 
 /**
@@ -43,11 +51,18 @@ export class OperatorApiStack extends NestedStack {
       description: `operator-api: ${handlerModulePath(props.handler)}`,
       environment: props.setup.environment,
       role: props.setup.roles.for(props.handler, undefined, 'OperatorApi'),
-      // Offboarding exports a whole tenant: minutes at most, beyond API Gateway's 30 s answer (the
-      // export carries on; the CLI reads its status with `tenant show`).
-      timeout: Duration.seconds(29),
+      // The sweep removes whole tenants: minutes. An offboarding call that outlasts API Gateway's
+      // 30 s answers 503 to the CLI while the function carries on (`tenant show` tells the outcome).
+      timeout: Duration.minutes(15),
       memorySize: 1024,
     });
     this.api.addRoutes({ path: '/operator/{proxy+}', methods: [HttpMethod.ANY], integration: new HttpLambdaIntegration('OperatorIntegration', this.fn) });
+    // The same function, on a schedule: removes the tenants whose offboarding grace period is over.
+    new Rule(this, 'OffboardingSweep', {
+      description: 'Removes tenants whose offboarding grace period (OFFBOARD_GRACE_DAYS) is over, daily',
+      schedule: Schedule.cron(props.sweepSchedule),
+      targets: [new LambdaFunction(this.fn, { retryAttempts: 2 })],
+    });
+    new Alarms(this, 'Alarms', { topic: props.topic }).onFunctionErrors(this.fn, 'OperatorApi');
   }
 }

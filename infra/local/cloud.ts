@@ -5,11 +5,11 @@ import getPort from 'get-port';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { envNames } from '../../functions/config';
 import { eventsTable, keysTable, stateTable } from '../../functions/tables';
-import { localAuditKey, localWrappingKey } from './local-keys';
+import { localAuditKey, localOperatorKey, localWrappingKey } from './local-keys';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { startGateway } from './gateway/server';
 import { startStreamPoller } from './gateway/stream-poller';
-import { ensureUploadsBucket, startS3 } from './s3-server';
+import { ensureBucket, ensureUploadsBucket, startS3 } from './s3-server';
 import { startSes } from './ses-server';
 import { ensureTable } from './tables';
 
@@ -51,6 +51,7 @@ export const localNames = {
   stateTable: 'cc-state',
   keysTable: 'cc-keys',
   uploadsBucket: 'cc-uploads',
+  archiveBucket: 'cc-archive',
 } as const;
 
 /**
@@ -103,12 +104,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       [envNames.stateTable]: localNames.stateTable,
       [envNames.keysTable]: localNames.keysTable,
       [envNames.uploadsBucket]: localNames.uploadsBucket,
+      [envNames.archiveBucket]: localNames.archiveBucket,
       [envNames.mode]: 'local',
       // Metrics are for CloudWatch (embedded in the logs): locally they would flood the console.
       POWERTOOLS_METRICS_DISABLED: 'true',
       [envNames.s3Compatible]: 'true',
       [envNames.auditSigningKey]: await localAuditKey(dataDir),
       [envNames.personKeysWrappingKey]: localWrappingKey(dataDir),
+      // The operator API's key (issue 31): the gateway checks it, `npm run tenant` sends it.
+      LOCAL_OPERATOR_KEY: localOperatorKey(dataDir),
     };
     Object.assign(process.env, env);
 
@@ -118,6 +122,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await ensureTable(client, localNames.keysTable, keysTable);
     client.destroy();
     await ensureUploadsBucket(localNames.uploadsBucket);
+    await ensureBucket(localNames.archiveBucket);
 
     const gateway = await startGateway({
       port: options.port,
