@@ -12,6 +12,19 @@ let documentClient: DynamoDBDocumentClient | undefined;
 
 export const dynamo = (): DynamoDBDocumentClient => (documentClient ??= documentClientOf(boundedClient('dynamodb', (options) => new DynamoDBClient(options))));
 
+/**
+ * The rate limiter's and the usage counters' own client (issue 31): one attempt of 2 s at most, and
+ * sockets and a retry quota of its own. When the database stalls, metering gives up quickly (the
+ * limiter lets the request through, a count is lost, both logged) instead of doubling the calls
+ * that wait on the stalled database and spending the retries the request's own reads need.
+ */
+let meteringClient: DynamoDBDocumentClient | undefined;
+
+export const meteringDynamo = (): DynamoDBDocumentClient =>
+  (meteringClient ??= documentClientOf(
+    boundedClient('dynamodb', (options) => new DynamoDBClient({ ...options, maxAttempts: 1, requestHandler: { ...options.requestHandler, connectionTimeout: 1000, requestTimeout: 2000, socketTimeout: 2000 } })),
+  ));
+
 function documentClientOf(client: DynamoDBClient): DynamoDBDocumentClient {
   // The SDK's logger middleware builds a redacted copy of every request and response for its
   // logger even when that logger does nothing (ours): about 5% of a rebuild's CPU. We log ourselves.

@@ -73,14 +73,25 @@ export function memoryViewTable(): MemoryViewTable {
   };
 }
 
+/** What one BatchGetItem may ask for. */
+const BATCH_GET_LIMIT = 100;
+
 /**
  * Several items of the state table in one round trip (BatchGetItem, strongly consistent), in the
- * keys' order; what DynamoDB leaves unprocessed is asked for again. At most 100 distinct keys.
+ * keys' order; what DynamoDB leaves unprocessed is asked for again. Past 100 distinct keys (a
+ * report over every tenant), 100 a call, side by side.
  */
 export async function getStateItems<Items extends readonly object[] = ViewItem[]>(keys: readonly { pk: string; sk: string }[]): Promise<{ [At in keyof Items]: Items[At] | undefined }> {
-  const TableName = config().stateTable;
   const found = new Map<string, ViewItem>();
-  let pending = [...new Map(keys.map((key) => [keyId(key), { pk: key.pk, sk: key.sk }])).values()];
+  const distinct = [...new Map(keys.map((key) => [keyId(key), { pk: key.pk, sk: key.sk }])).values()];
+  const chunks = Array.from({ length: Math.ceil(distinct.length / BATCH_GET_LIMIT) }, (_, at) => distinct.slice(at * BATCH_GET_LIMIT, (at + 1) * BATCH_GET_LIMIT));
+  await Promise.all(chunks.map((chunk) => batchGet(chunk, found)));
+  return keys.map((key) => found.get(keyId(key))) as { [At in keyof Items]: Items[At] | undefined };
+}
+
+async function batchGet(keys: { pk: string; sk: string }[], found: Map<string, ViewItem>): Promise<void> {
+  const TableName = config().stateTable;
+  let pending = keys;
   for (let attempt = 0; pending.length; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** attempt) * Math.random()));
     const { Responses, UnprocessedKeys } = await dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: true } } }));
@@ -88,5 +99,4 @@ export async function getStateItems<Items extends readonly object[] = ViewItem[]
     pending = (UnprocessedKeys?.[TableName]?.Keys ?? []) as typeof pending;
     if (attempt >= 8 && pending.length) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
   }
-  return keys.map((key) => found.get(keyId(key))) as { [At in keyof Items]: Items[At] | undefined };
 }

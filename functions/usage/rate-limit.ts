@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../adapters/dynamo';
+import { meteringDynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 
@@ -64,7 +64,7 @@ export async function takeToken(subject: string, group: BucketGroup, perMinute: 
   let busy = known !== undefined && known.tat >= now;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     try {
-      const { Attributes } = await dynamo().send(
+      const { Attributes } = await meteringDynamo().send(
         new UpdateCommand({
           TableName: config().stateTable,
           Key: key,

@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../adapters/dynamo';
+import { dynamo, meteringDynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
@@ -47,13 +47,18 @@ export function assertMonth(month: string): void {
  * Adds `counts` to the tenant's usage of `month` in one UpdateItem (ADD creates the item and its
  * attributes on first use). Zero and non-finite counts are left out; nothing to add = no write.
  */
-export async function addUsage(tenantId: string, month: string, counts: UsageCounts): Promise<void> {
+/**
+ * `client`: the request path passes the metering client (functions/adapters/dynamo.ts), which gives
+ * up quickly while the database stalls; the stream's metering processor keeps the patient one (its
+ * retries and dead letters handle a stall).
+ */
+export async function addUsage(tenantId: string, month: string, counts: UsageCounts, client = dynamo()): Promise<void> {
   assertMonth(month);
   const entries = usageCounterNames
     .map((name) => [name, counts[name]] as const)
     .filter((entry): entry is readonly [UsageCounterName, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]) && entry[1] !== 0);
   if (entries.length === 0) return;
-  await dynamo().send(
+  await client.send(
     new UpdateCommand({
       TableName: config().stateTable,
       Key: stateKeys.tenantUsage(tenantId, month),
@@ -128,7 +133,7 @@ export async function flushUsage(): Promise<void> {
   gatheringSince = undefined;
   await Promise.all(batch.map(([key, counts]) => {
     const [tenantId, month] = key.split('\n') as [string, string];
-    return addUsage(tenantId, month, counts);
+    return addUsage(tenantId, month, counts, meteringDynamo());
   }));
 }
 

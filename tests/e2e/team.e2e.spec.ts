@@ -109,6 +109,8 @@ describe('the plan’s limits in the app', () => {
     const tenantId = await registerByApi(page, uniqueEmail('owner'), ['Casey', 'Builder']);
     const project = await page.request.post('/api/projects', { data: { name: 'Birch Lane Renovation', address: '7 Birch Lane', clientName: 'Chris Owner', clientEmail: uniqueEmail('client') } });
     const projectId = ((await project.json()) as { id: string }).id;
+    // Joined the chat already, so Join Project Chat does not open over the checklist (and its footer's Export PDF).
+    expect((await page.request.put('/api/user-session', { data: { userType: 'contractor', userName: 'Casey Builder', chatOpenedOnce: true } })).status()).toBe(200);
     // As if the company had used its plan already: its active projects, and today's PDF exports.
     await usedAlready(stateKeys.tenant(tenantId), 'activeProjects', plans.standard.activeProjects);
     await usedAlready(stateKeys.tenantDailyExports(tenantId, utcDay(new Date())), 'pdfExports', plans.standard.pdfExportsPerDay);
