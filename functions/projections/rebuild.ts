@@ -133,6 +133,9 @@ export async function replaceProjectViews(store: EventStore, projectId: string):
 /** replaceProjectViews in the generation this call runs in. */
 async function replaceViews(store: EventStore, projectId: string): Promise<ReplacedViews> {
   const [live, events] = await Promise.all([liveProjectViews(projectId), store.readProjectEvents(projectId)]);
+  // An archived project (issue 31) has its events in the archive bucket: its tombstone is all it
+  // keeps here, and replaying no events would delete it. Restoring puts the events back first.
+  if (!events.length && live.some((item) => item.sk === stateKeys.projectSummary('').sk && item.archived)) return { events: 0, deleted: 0, written: 0, unchanged: live.length, items: live.length };
   const rebuilt = await replayProjectEvents(projectId, events);
   const liveByKey = new Map(live.map((item) => [keyId(item), item]));
   const keep = new Set(rebuilt.map(keyId));

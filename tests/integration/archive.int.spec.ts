@@ -162,6 +162,11 @@ describe('archiving a closed project', () => {
     const itemWrite = await contractor.api.request('PATCH', `/api/checklist-items/${items[1]!.id}`, { contractorCompleted: true });
     expect([itemWrite.status, itemWrite.body.message]).toEqual([409, refused]);
     expect(await eventsInTable(projectId)).toBe(0);
+    // A plain rebuild of its views (it has no events here) keeps its tombstone: it is still listed and still opens.
+    const rebuilt = await runScript('rebuild-views', ['--project', projectId]);
+    expect(rebuilt.code, rebuilt.out).toBe(0);
+    expect((await summaryOf(projectId))?.archived).toMatchObject({ key: outcome.key });
+    expect(await reads(contractor.api, projectId, items)).toEqual(before);
 
     // The operator restores it: the same events, views rebuilt, the object gone, and it takes changes again.
     const restored = await restore(projectId);
