@@ -25,8 +25,11 @@ export interface FunctionNeeds {
   readonly state?: 'read' | 'record' | 'write' | 'scan';
   readonly keys?: 'open' | 'seal' | 'erase';
   readonly uploads?: 'presign' | 'read' | 'serve' | 'publish' | 'erase' | 'offboard';
-  /** Issue 31: `read` an archived project's archive (functions/archive/): its reads are answered from it. */
-  readonly archive?: 'read';
+  /**
+   * Issue 31, the archive bucket (functions/archive/): `read` an archived project's archive (its reads are answered from
+   * it) · `erase` (list, read and delete a tenant's archives: offboarding).
+   */
+  readonly archive?: 'read' | 'erase';
   /** Sends mail as MAIL_FROM (SES). */
   readonly mail?: true;
   /** Posts to, and closes, browsers' WebSocket connections (the management API). */
@@ -148,7 +151,7 @@ export const functionNeeds = {
   // Issue 31: the operators' API (its own IAM-authorised HTTP API, infra/constructs/operator-api.ts) and its daily sweep: lists
   // and changes tenants (their events and records), closes their WebSockets, writes an offboarded tenant's export under
   // exports/tenants/ and, after the grace period, removes its events, items, keys and objects.
-  'operator-api': { events: 'remove', state: 'scan', keys: 'erase', uploads: 'offboard', connections: true },
+  'operator-api': { events: 'remove', state: 'scan', keys: 'erase', uploads: 'offboard', connections: true, archive: 'erase' },
   // The stream's processors (its stream read is the event source's): the browser notifier reads the project's views and
   // connections and drops outsiders'; usage metering ADDs to tenants' usage; checkpoints and dead letters are state items.
   'stream-processors': { state: 'write', connections: true },

@@ -959,7 +959,7 @@ describe("the operator's plane (issue 31)", () => {
     expect(Object.keys(operatorResources[operatorFnId]!.Properties!.Environment.Variables)).toEqual(expect.arrayContaining([envNames.eventsTable, envNames.stateTable, envNames.uploadsBucket]));
   });
 
-  it('grants the operators\' function what offboarding needs and no more: tenant exports under exports/tenants/, removal of events, keys and objects', () => {
+  it('grants the operators\' function what offboarding needs and no more: tenant exports under exports/tenants/, removal of events, keys, objects and archives', () => {
     // Its role is its own (FunctionRoles' `own`), in the app's stack, passed to the nested one as a parameter.
     const roleId = Object.keys(resources).find((id) => resources[id]!.Type === 'AWS::IAM::Role' && id.startsWith('FunctionRoleOperatorApi'));
     expect(roleId, 'the operator role, in the app stack').toBeDefined();
@@ -967,7 +967,8 @@ describe("the operator's plane (issue 31)", () => {
     const text = JSON.stringify(statements);
     expect(text).toContain('dynamodb:DeleteItem');
     expect(text).toContain('/exports/tenants/*');
-    expect(text).not.toContain('/archive/*');
+    // Its closed projects' archives go with it (read for the export, then deleted).
+    expect(text).toContain('/archive/*');
     expect(text).not.toContain('ses:SendEmail');
   });
 

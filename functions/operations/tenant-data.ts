@@ -5,6 +5,8 @@ import type { StoredEvent } from '../../events/envelope';
 import { personSubject, projectClientSubject } from '../../events/personal-data';
 import { parseStreamId } from '../../events/streams';
 import { dynamo } from '../adapters/dynamo';
+import { getArchiveObject, tenantArchiveKeys } from '../archive/archive-bucket';
+import { decodeArchive } from '../archive/archive-document';
 import { s3 } from '../adapters/s3';
 import { config } from '../config';
 import { originalKeyOf, thumbnailKeyOf, UPLOADS_PREFIX } from '../objects/object-keys';
@@ -33,6 +35,8 @@ export interface TenantData {
   state: Record<string, unknown>[];
   /** Objects in the uploads bucket the tenant's account uploaded: its pending uploads and the photos it published. */
   objects: Array<{ key: string; bytes: number }>;
+  /** Its closed projects' archives (issue 31: archive bucket keys); their events are in `events` too. */
+  archives: string[];
 }
 
 const IN_FLIGHT = 8;
@@ -104,7 +108,11 @@ async function listObjects(prefix: string): Promise<Array<{ key: string; bytes: 
 }
 
 export async function collectTenant(tenantId: string): Promise<TenantData> {
-  const events = await tenantEvents(tenantId);
+  // An archived project's events are in its archive (issue 31): they are the tenant's as much as the table's, and
+  // name the partitions (its tombstone, its items' pointers) and the personal-data keys that go with them.
+  const archives = await tenantArchiveKeys(tenantId);
+  const archived = await pMap(archives, async (key) => decodeArchive(await getArchiveObject(key)).streams.flatMap((stream) => stream.events as StoredEvent[]), { concurrency: IN_FLIGHT });
+  const events = [...(await tenantEvents(tenantId)), ...archived.flat()];
   const found = (await pMap(partitionsOf(tenantId, events), query, { concurrency: IN_FLIGHT })).flat();
   // The e-mail guard, named by the account's address.
   const user = found.find((item) => item.pk === stateKeys.user(tenantId).pk);
@@ -122,7 +130,7 @@ export async function collectTenant(tenantId: string): Promise<TenantData> {
   found.push(...records);
   // gsi1 lists repeat items their partitions already gave: one of each.
   const state = [...new Map(found.map((item) => [`${String(item.pk)}\u0000${String(item.sk)}`, item])).values()];
-  return { events, state, objects };
+  return { events, state, objects, archives };
 }
 
 /**
@@ -130,7 +138,7 @@ export async function collectTenant(tenantId: string): Promise<TenantData> {
  * personal values (the contractor's, and their clients' details kept on the projects). Answers
  * what it removed, by kind.
  */
-export async function removeTenant(tenantId: string, data: TenantData): Promise<{ events: number; state: number; objects: number; keys: number }> {
+export async function removeTenant(tenantId: string, data: TenantData): Promise<{ events: number; state: number; objects: number; keys: number; archives: number }> {
   const projectIds = new Set(data.events.flatMap((event) => (event.projectId ? [event.projectId] : [])));
   const keys = await defaultKeyring().erase([personSubject(tenantId), ...[...projectIds].map(projectClientSubject)]);
   const eventKeys = data.events.map((event) => ({ table: config().eventsTable, key: { [eventsTable.partitionKey.name]: event.streamId, [eventsTable.sortKey.name]: event.version } }));
@@ -142,7 +150,11 @@ export async function removeTenant(tenantId: string, data: TenantData): Promise<
     const batch = data.objects.slice(i, i + 1000);
     await s3().send(new DeleteObjectsCommand({ Bucket: config().uploadsBucket, Delete: { Objects: batch.map((object) => ({ Key: object.key })), Quiet: true } }));
   }
-  return { events: data.events.length, state: data.state.length, objects: data.objects.length, keys };
+  for (let i = 0; i < data.archives.length; i += 1000) {
+    const batch = data.archives.slice(i, i + 1000);
+    await s3().send(new DeleteObjectsCommand({ Bucket: config().archiveBucket, Delete: { Objects: batch.map((key) => ({ Key: key })), Quiet: true } }));
+  }
+  return { events: data.events.length, state: data.state.length, objects: data.objects.length, keys, archives: data.archives.length };
 }
 
 async function deleteItems(items: Array<{ table: string; key: Record<string, unknown> }>): Promise<void> {

@@ -82,6 +82,12 @@ export function statementsFor(scope: Stack, needs: FunctionNeeds, auditKey: Http
   }
   // Issue 31: an archived project is answered from its archive (read); archiving and restoring are operator tools.
   if (needs.archive === 'read') statements.push(new PolicyStatement({ actions: ['s3:GetObject'], resources: [targets.archive.arnForObjects('archive/*')] }));
+  if (needs.archive === 'erase') {
+    statements.push(
+      new PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject'], resources: [targets.archive.arnForObjects('archive/*')] }),
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [targets.archive.bucketArn], conditions: { StringLike: { 's3:prefix': ['archive/*'] } } }),
+    );
+  }
   if (needs.connections) statements.push(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [targets.connectionsArn] }));
   if (needs.sessionKey === 'read') statements.push(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], resources: [targets.sessionSecretArn] }));
   if (needs.cdn) statements.push(new PolicyStatement({ actions: ['cloudfront:CreateInvalidation'], resources: [targets.distributionArn] }));

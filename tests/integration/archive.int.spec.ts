@@ -195,6 +195,21 @@ describe('archiving a closed project', () => {
     expect((await contractor.api.request('PATCH', `/api/projects/${projectId}`, { lockBoxCode: '4411' })).status).toBe(200);
   });
 
+  it("offboarding its company takes its archives too: the export carries their events, the removal deletes the object and the tombstone", async () => {
+    const { contractor, projectId } = await completedProject();
+    const archived = await archive('--days', '0', '--project', projectId, '--json');
+    expect(archived.code, archived.out).toBe(0);
+    const key = (await summaryOf(projectId))?.archived?.key as string;
+    expect(await objectExists(key)).toBe(true);
+    const exported = await runScript('tenant-export', ['--tenant', contractor.user.id]);
+    expect(exported.code, exported.out).toBe(0);
+    expect(exported.out).toContain(`"streamId":"project#${projectId}"`);
+    const removed = await runScript('tenant-offboard', ['--tenant', contractor.user.id, '--confirm']);
+    expect(removed.code, removed.out).toBe(0);
+    expect(await objectExists(key)).toBe(false);
+    expect(await summaryOf(projectId)).toBeUndefined();
+  });
+
   it('refuses to restore an archive that was tampered with, and restores nothing of it', async () => {
     const { contractor, projectId } = await completedProject();
     const archived = await archive('--days', '0', '--project', projectId);
