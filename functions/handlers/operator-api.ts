@@ -5,6 +5,8 @@ import type { APIGatewayProxyEventV2WithIAMAuthorizer, APIGatewayProxyStructured
 import { config } from '../config';
 import { reply, toResult } from '../http/responses';
 import { logger } from '../logger';
+import { costReport, publishCostMetrics } from '../operations/tenant-costs';
+import { usageMonth } from '../usage/usage-counters';
 import { answerOperator } from '../operator/operator-api';
 import { sweepOffboarded } from '../operator/tenant-offboarding';
 
@@ -44,11 +46,13 @@ export async function answer(event: OperatorEvent, requestId: string): Promise<A
 
 /**
  * The daily sweep (an EventBridge schedule invoking this same function): removes the tenants whose
- * offboarding grace period is over, as `npm run tenant -- sweep` does, as the operator `scheduled-sweep`.
+ * offboarding grace period is over, as `npm run tenant -- sweep` does, as the operator `scheduled-sweep`;
+ * then publishes each tenant's month-to-date cost (TenantCost), which the dashboard ranks tenants by.
  */
 export async function sweep(requestId: string): Promise<{ removed: number }> {
   const removed = await sweepOffboarded({ name: 'scheduled-sweep' }, requestId);
   logger.info('offboarding sweep', { requestId, removed: removed.map((tenant) => tenant.tenantId) });
+  publishCostMetrics(await costReport(usageMonth()));
   return { removed: removed.length };
 }
 

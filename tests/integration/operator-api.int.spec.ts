@@ -118,3 +118,15 @@ describe('the operator API', () => {
   });
 });
 
+
+describe("the operator function's daily schedule", () => {
+  it('answers an EventBridge schedule with the sweep, then prices the month for the dashboard, without an HTTP request', async () => {
+    const { handler } = await import('../../functions/handlers/operator-api');
+    const { addUsage, usageMonth } = await import('../../functions/usage/usage-counters');
+    // A tenant with usage this month: the cost report over every tenant runs after the sweep (its TenantCost metrics are
+    // EMF lines, off in the local cloud); a failure of either fails the scheduled run, which CloudWatch alarms on.
+    await addUsage(`tenant-${randomUUID()}`, usageMonth(), { requests: 1000 });
+    const answer = await handler({ 'detail-type': 'Scheduled Event', source: 'aws.events' } as never, { awsRequestId: randomUUID() } as never);
+    expect(answer).toEqual({ removed: expect.any(Number) });
+  });
+});
