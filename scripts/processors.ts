@@ -4,6 +4,7 @@ import { processorNamed, processors } from '../functions/processors/registry';
 import { listDeadLetters, removeDeadLetter } from '../functions/processors/processor-state';
 import { replayDeadLetters } from '../functions/processors/replay';
 import { processorStatus } from '../functions/processors/status';
+import { exitWhenFlushed } from './exit-when-flushed';
 
 /**
  * `npm run processors -- status [--json]`: each stream processor's checkpoint (the last event it
@@ -36,7 +37,7 @@ if (command === 'status') {
       }
     }
   }
-  process.exit(0);
+  await exitWhenFlushed(0);
 }
 
 const processor = name ? processorNamed(name) : undefined;
@@ -52,7 +53,7 @@ if (command === 'replay' && processor) {
     console.log(`${report.processor}: ${report.replayed} dead letter(s) replayed and removed, ${report.stillFailing.length} still failing.`);
     for (const failing of report.stillFailing) console.log(`  ${failing.eventId} (${failing.streamId} v${failing.version}): ${failing.error}`);
   }
-  process.exit(report.stillFailing.length ? 1 : 0);
+  await exitWhenFlushed(report.stillFailing.length ? 1 : 0);
 }
 
 if (command === 'discard' && processor && (values.event || values.all)) {
@@ -63,7 +64,7 @@ if (command === 'discard' && processor && (values.event || values.all)) {
   }
   for (const letter of letters) await removeDeadLetter(processor.name, letter.eventId);
   console.log(`${processor.name}: ${letters.length} dead letter(s) discarded (${letters.map((letter) => letter.eventId).join(', ')}).`);
-  process.exit(0);
+  await exitWhenFlushed(0);
 }
 
 console.error(usage);

@@ -2,6 +2,7 @@ import './local-environment';
 import { parseArgs } from 'node:util';
 import { archiveClosedProjects, DEFAULT_SETTLE_MS } from '../functions/archive/archive-project';
 import { config } from '../functions/config';
+import { exitWhenFlushed } from './exit-when-flushed';
 
 /**
  * `npm run projects:archive [-- --days N] [--project ID …] [--settle-ms MS] [--json]`: moves each
@@ -35,4 +36,4 @@ else {
   const archived = outcomes.filter((outcome) => outcome.result === 'archived');
   console.log(`Archived ${archived.length} project(s) closed for more than ${days} days (${archived.reduce((sum, outcome) => sum + (outcome.events ?? 0), 0)} events); ${outcomes.length - archived.length} left as they were.`);
 }
-process.exit(outcomes.some((outcome) => outcome.result === 'failed') ? 1 : 0);
+await exitWhenFlushed(outcomes.some((outcome) => outcome.result === 'failed') ? 1 : 0);

@@ -1,6 +1,7 @@
 import './local-environment';
 import { parseArgs } from 'node:util';
 import { restoreProject } from '../functions/archive/restore-project';
+import { exitWhenFlushed } from './exit-when-flushed';
 
 /**
  * `npm run projects:restore -- ID [ID …] [--json]`: brings archived projects back into the tables
@@ -27,4 +28,4 @@ for (const projectId of positionals) {
   }
 }
 if (values.json) console.log(JSON.stringify({ outcomes }, null, 2));
-process.exit(failed ? 1 : 0);
+await exitWhenFlushed(failed ? 1 : 0);

@@ -3,6 +3,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { envNames } from '../functions/config';
 import type { TenantView } from '../functions/operator/tenant-listing';
+import { exitWhenFlushed } from './exit-when-flushed';
 
 /**
  * `npm run tenant -- <command> [--json] [--url URL]`: the operator's command (issue 31), a client
@@ -165,4 +166,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-process.exit(await main());
+await exitWhenFlushed(await main());
