@@ -1,21 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emfRecords } from '../tests/support/emf';
 
 /** What CloudWatch receives: one embedded-metric-format record per request, as a Lambda writes it to stdout. */
-async function recorded(run: (module: typeof import('./metrics')) => void): Promise<Array<Record<string, any>>> {
-  vi.resetModules();
-  vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
-  vi.stubEnv('POWERTOOLS_DEV', '');
-  const lines: string[] = [];
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
-  const log = vi.spyOn(console, 'log').mockImplementation((...args) => void lines.push(args.map(String).join(' ')));
-  try {
-    run(await import('./metrics'));
-  } finally {
-    write.mockRestore();
-    log.mockRestore();
-  }
-  return lines.flatMap((line) => line.split('\n')).filter((line) => line.includes('_aws')).map((line) => JSON.parse(line));
-}
+const recorded = (run: (module: typeof import('./metrics')) => void) => emfRecords(() => import('./metrics'), run);
 
 afterEach(() => vi.unstubAllEnvs());
 

@@ -1,30 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { marshall } from '@aws-sdk/util-dynamodb';
+import { emfRecords } from '../../tests/support/emf';
 import { streamProcessors } from '../routes';
 
 /** What CloudWatch receives from a processor's batch (EMF on stdout), and that every processor the manifest names exists. */
 
 afterEach(() => vi.unstubAllEnvs());
 
-async function emfRecords(run: (module: typeof import('./processor-metrics')) => void): Promise<Array<Record<string, any>>> {
-  vi.resetModules();
-  vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
-  vi.stubEnv('POWERTOOLS_DEV', '');
-  const lines: string[] = [];
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
-  const log = vi.spyOn(console, 'log').mockImplementation((...args) => void lines.push(args.map(String).join(' ')));
-  try {
-    run(await import('./processor-metrics'));
-  } finally {
-    write.mockRestore();
-    log.mockRestore();
-  }
-  return lines.flatMap((line) => line.split('\n')).filter((line) => line.includes('_aws')).map((line) => JSON.parse(line));
-}
 
 describe('a processor batch', () => {
   it('publishes its lag in seconds and events, what it handled and what it dead-lettered, in the app namespace by Processor', async () => {
-    const [record] = await emfRecords(({ recordProcessorBatch }) => recordProcessorBatch('usage-metering', { lagSeconds: 2.5, lagEvents: 7, handled: 6, deadLettered: 1 }));
+    const [record] = await emfRecords(() => import('./processor-metrics'), ({ recordProcessorBatch }) => recordProcessorBatch('usage-metering', { lagSeconds: 2.5, lagEvents: 7, handled: 6, deadLettered: 1 }));
     const definition = record!._aws.CloudWatchMetrics[0];
     expect(definition.Namespace).toBe('ConstructionChecklist');
     expect(definition.Dimensions.flat()).toContain('Processor');
