@@ -98,7 +98,9 @@ export const stateKeys = {
   tenants: 'tenants#',
   /** A tenant's metered usage in one calendar month (UTC, `2026-11`): what the cost report prices. */
   tenantUsage: (tenantId: string, month: string) => ({ pk: part('tenant-usage', tenantId), sk: `month#${month}` }),
-  /** gsi1 of a tenant's usage item: every tenant's usage of one month (gsi1sk = tenantId), as the cost report reads it. */
+  /** The marker that lists a tenant's usage of one month in gsi1 (written once a month; the usage item itself is in no index, so counting writes no index). */
+  tenantUsageListing: (tenantId: string, month: string) => ({ pk: part('tenant-usage', tenantId), sk: `listed#${month}` }),
+  /** gsi1 of the usage markers: every tenant with usage in one month (gsi1sk = tenantId), as the cost report reads it. */
   usageOfMonth: (month: string) => part('usage-month', month),
   /** A tenant's PDF exports of one UTC day (`2026-11-27`), counted against its plan's daily allowance (functions/tenants/quotas.ts). */
   tenantDailyExports: (tenantId: string, day: string) => ({ pk: part('tenant-usage', tenantId), sk: `day#${day}` }),

@@ -1,8 +1,9 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamo, meteringDynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
+import { getStateItems } from '../store/view-table';
 import { stateTable } from '../tables';
 
 /**
@@ -46,8 +47,13 @@ export function assertMonth(month: string): void {
 /**
  * Adds `counts` to the tenant's usage of `month` in one UpdateItem (ADD creates the item and its
  * attributes on first use). Zero and non-finite counts are left out; nothing to add = no write.
- */
-/**
+ *
+ * The usage item is in no index, so an ADD is one write unit: listing every tenant's month for the
+ * cost report (gsi1, usageOfMonth) is the job of a small marker item, written once per tenant and
+ * month, when the ADD finds the usage item not yet `listed` (its old image comes with the write, at
+ * no cost). The marker is written before `listed` is set, so a failure between them only writes
+ * the marker again next time.
+ *
  * `client`: the request path passes the metering client (functions/adapters/dynamo.ts), which gives
  * up quickly while the database stalls; the stream's metering processor keeps the patient one (its
  * retries and dead letters handle a stall).
@@ -58,13 +64,42 @@ export async function addUsage(tenantId: string, month: string, counts: UsageCou
     .map((name) => [name, counts[name]] as const)
     .filter((entry): entry is readonly [UsageCounterName, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]) && entry[1] !== 0);
   if (entries.length === 0) return;
+  const { Attributes: before } = await client.send(
+    new UpdateCommand({
+      TableName: config().stateTable,
+      Key: stateKeys.tenantUsage(tenantId, month),
+      UpdateExpression: `ADD ${entries.map(([name]) => `#${name} :${name}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  if (before?.listed !== true) await listUsage(tenantId, month, client);
+}
+
+/**
+ * Lists the tenant's usage of `month` for usageOfMonth: its marker in gsi1, then `listed` on the
+ * usage item (with its id and month, as a report reads it). Both UpdateItems, on `tenant-usage#`
+ * keys: what a read route's role may write (infra/constructs/grants.ts). A usage item written before
+ * the markers carried gsi1 itself: its keys go, so its next ADD no longer writes the index.
+ */
+async function listUsage(tenantId: string, month: string, client: DynamoDBDocumentClient): Promise<void> {
+  await client.send(
+    new UpdateCommand({
+      TableName: config().stateTable,
+      Key: stateKeys.tenantUsageListing(tenantId, month),
+      UpdateExpression: 'SET tenantId = :tenantId, #month = :month, gsi1pk = :gsi1pk, gsi1sk = :tenantId',
+      ExpressionAttributeNames: { '#month': 'month' },
+      ExpressionAttributeValues: { ':tenantId': tenantId, ':month': month, ':gsi1pk': stateKeys.usageOfMonth(month) },
+    }),
+  );
   await client.send(
     new UpdateCommand({
       TableName: config().stateTable,
       Key: stateKeys.tenantUsage(tenantId, month),
-      UpdateExpression: `ADD ${entries.map(([name]) => `#${name} :${name}`).join(', ')} SET tenantId = :tenantId, #month = :month, gsi1pk = :gsi1pk, gsi1sk = :tenantId`,
-      ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([name]) => [`#${name}`, name])), '#month': 'month' },
-      ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])), ':tenantId': tenantId, ':month': month, ':gsi1pk': stateKeys.usageOfMonth(month) },
+      UpdateExpression: 'SET listed = :listed, tenantId = :tenantId, #month = :month REMOVE gsi1pk, gsi1sk',
+      ExpressionAttributeNames: { '#month': 'month' },
+      ExpressionAttributeValues: { ':listed': true, ':tenantId': tenantId, ':month': month },
     }),
   );
 }
@@ -76,15 +111,18 @@ export async function getUsage(tenantId: string, month: string): Promise<Monthly
   return usageOf(Item);
 }
 
-/** Every tenant's usage of `month` (gsi1: one query, no scan), by tenant id. */
+/** Every tenant's usage of `month` (gsi1: one query of the months' markers, no scan; then their usage items, 100 a round trip), by tenant id. */
 export async function usageOfMonth(month: string): Promise<Map<string, MonthlyUsage>> {
   assertMonth(month);
-  const items = await queryAll<Record<string, unknown>>({
+  const listed = await queryAll<Record<string, unknown>>({
     IndexName: stateTable.indexes.gsi1.name,
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': stateKeys.usageOfMonth(month) },
   });
-  return new Map(items.map((item) => [item.tenantId as string, usageOf(item)]));
+  // A usage item written before the markers is in gsi1 itself, counters and all.
+  const tenantIds = [...new Set(listed.map((item) => item.tenantId as string))];
+  const usages = await getStateItems(tenantIds.map((tenantId) => stateKeys.tenantUsage(tenantId, month)));
+  return new Map(tenantIds.map((tenantId, at) => [tenantId, usageOf(usages[at])]));
 }
 
 /** A tenant's usage of every month up to and including `month` (its partition, oldest first): what its events have stored so far. */

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { dynamo } from '../../functions/adapters/dynamo';
+import { addUsage, usageOfMonth } from '../../functions/usage/usage-counters';
+
+/**
+ * What the common requests cost in DynamoDB capacity, where a unit was spent twice before
+ * (issue 32; `npm run bench:capacity` prints every request's units and where they go). The calls
+ * are counted on the handlers' own client, in this process. DynamoDB Local reports a single
+ * write's units by DynamoDB's rules, not a transaction's: transactions are judged by their items.
+ */
+
+interface Call {
+  operation: string;
+  input: Record<string, any>;
+  /** Units by table or `table/index`, as DynamoDB Local reports them. */
+  units: Record<string, number>;
+}
+
+/** The DynamoDB calls `work` makes on the handlers' client, with the units each consumed. */
+async function callsOf(work: () => Promise<unknown>): Promise<Call[]> {
+  const calls: Call[] = [];
+  const name = `capacity-${randomUUID()}`;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as Record<string, any>;
+      input.ReturnConsumedCapacity = 'INDEXES';
+      const result = await next(args);
+      const units: Record<string, number> = {};
+      for (const entry of [(result.output as { ConsumedCapacity?: any }).ConsumedCapacity ?? []].flat()) {
+        const table = String(entry.TableName).replace(/^.*-(\w+)$/, '$1');
+        units[table] = entry.Table?.CapacityUnits ?? entry.CapacityUnits ?? 0;
+        for (const [index, consumed] of Object.entries(entry.GlobalSecondaryIndexes ?? {})) units[`${table}/${index}`] = (consumed as { CapacityUnits: number }).CapacityUnits;
+      }
+      calls.push({ operation: (context.commandName ?? '').replace('Command', ''), input, units });
+      return result;
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    await work();
+  } finally {
+    dynamo().middlewareStack.remove(name);
+  }
+  return calls;
+}
+
+describe("a tenant's monthly usage", () => {
+  // A month no request of this run counts into.
+  const month = '2032-03';
+
+  it('costs one write unit a count once the month is listed: no index write for the counters', async () => {
+    const tenantId = `tenant-${randomUUID()}`;
+    await addUsage(tenantId, month, { requests: 1, durationMs: 12 });
+    const calls = await callsOf(() => addUsage(tenantId, month, { requests: 1, durationMs: 30, dynamoWriteUnits: 3 }));
+    expect(calls.map((call) => [call.operation, call.units])).toEqual([['UpdateItem', { state: 1 }]]);
+    // Still listed for the cost report, counters and all.
+    expect((await usageOfMonth(month)).get(tenantId)).toMatchObject({ requests: 2, durationMs: 42, dynamoWriteUnits: 3 });
+  });
+});
