@@ -6,6 +6,7 @@ import { ApiError } from '../api/client';
 import { queries } from '../api/queries';
 import { ListError, ListSpinner } from '../components/list-states';
 import { useAfterPaint } from '../components/use-after-paint';
+import { useFirstDrawn } from '../components/first-draw';
 import { ChecklistFooter } from './action-bar';
 import { emptyStats } from './api';
 import { useProjectLiveUpdates } from '../live/live-updates';
@@ -22,7 +23,7 @@ import { SelectionProvider } from './selection';
 const NoProject = lazy(() => import('./no-project'));
 // Issue 18's Decisions due and budget summary: fetched with their data, after the rooms.
 const SelectionPanels = lazy(() => import('./selection-panels'));
-// Issue 30's punch list line: fetched after the first draw (its place kept meanwhile).
+// Issue 30's punch list line: fetched after the first room cards (its place kept meanwhile).
 const PunchSummary = lazy(() => import('../punch/punch-summary'));
 
 /**
@@ -72,7 +73,7 @@ function ProjectPending({ user, read }: { user: User; read: UseQueryResult }) {
 
 const noRooms: readonly Room[] = [];
 /** The punch list line's size (web/punch/punch-summary.tsx), kept while its code is fetched. */
-const punchSummaryBox = 'h-[5.5rem] sm:h-[3.5rem]';
+const punchSummaryPlace = <div aria-hidden="true" className="h-[5.5rem] sm:h-[3.5rem]" />;
 
 function ProjectChecklist({ project, user }: { project: Project; user: User }) {
   useProjectLiveUpdates(project.id);
@@ -82,6 +83,7 @@ function ProjectChecklist({ project, user }: { project: Project; user: User }) {
   const contractor = user.role === 'contractor';
   // Issue 18's panels are fetched once the page has been painted: they sit under the rooms.
   const painted = useAfterPaint();
+  const drawn = useFirstDrawn();
 
   // Rename suggestions read every room; a getter keeps the room cards' props stable.
   const roomsRef = useRef<readonly Room[]>([]);
@@ -103,7 +105,7 @@ function ProjectChecklist({ project, user }: { project: Project; user: User }) {
       <SelectionProvider project={project} ready={rooms.isSuccess}>
       <div className="checklist-page flex min-h-screen flex-col">
         <ChecklistHeader user={user} project={project} />
-        <ChecklistFooter project={project} roomsShown={rooms.isSuccess && painted} />
+        <ChecklistFooter project={project} roomsShown={rooms.isSuccess && painted && drawn} />
         <main className={`${mainClass} flex-1`}>
           <ProjectSummary project={project} stats={stats.data ?? emptyStats} />
           <div className="grid grid-cols-2 gap-3 sm:gap-4">
@@ -111,9 +113,7 @@ function ProjectChecklist({ project, user }: { project: Project; user: User }) {
             <LockBoxCode project={project} canEdit={contractor} />
           </div>
           {/* Issue 30: the punch list's counts, beside the progress, and Add punch item. */}
-          <Suspense fallback={<div aria-hidden="true" className={punchSummaryBox} />}>
-            <PunchSummary projectId={project.id} role={user.role} />
-          </Suspense>
+          <Suspense fallback={punchSummaryPlace}>{drawn ? <PunchSummary projectId={project.id} role={user.role} /> : punchSummaryPlace}</Suspense>
           {contractor && <RoomManagementBar projectId={project.id} onAdded={setJustAdded} />}
           {rooms.isPending ? (
             <ListSpinner label="Loading rooms" />

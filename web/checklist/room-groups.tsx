@@ -1,10 +1,11 @@
 import { LoaderCircle } from 'lucide-react';
-import { use } from 'react';
+import { use, useEffect } from 'react';
 import type { Room } from '../../contract/projects';
 import type { User } from '../../events/accounts/schemas';
 import type { RoomType } from '../../events/projects/model';
 import { roomLabels } from '../../events/projects/model';
 import { buttonClass } from '../components/button';
+import { firstDrawDone } from '../components/first-draw';
 import { groupRooms, roomCountLabel } from './model';
 import { useAddRoom } from './mutations';
 import { PrintingContext } from '../components/printing';
@@ -41,6 +42,10 @@ export function RoomGroups({ rooms, role, getRooms, justAdded }: { rooms: readon
   const groups = groupRooms(rooms);
   // A group at a time: the first layout is the page's frame and first group, not every room.
   const shown = useQueuedCount(groups.length, use(PrintingContext));
+  // The first room cards are the checklist's first look: what waited for it may start (issue 32).
+  useEffect(() => {
+    if (shown > 0) firstDrawDone();
+  }, [shown]);
   return (
     <div className="grid gap-5">
       {groups.slice(0, shown).map(({ group, rooms: inGroup }) => (

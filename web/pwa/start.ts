@@ -1,8 +1,12 @@
-/** Runs `task` once the page has loaded and the main thread is idle (5 s at the latest). */
+import { firstDrawn } from '../components/first-draw';
+
+/** Runs `task` once the page has loaded, drawn its first look, and the main thread is idle (5 s after that at the latest). */
 export function whenIdle(task: () => void): void {
   const start = () => (window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200)))(task, { timeout: 5000 });
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  void firstDrawn().then(() => {
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+  });
 }
 
 /**

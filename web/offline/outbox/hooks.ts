@@ -1,7 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { OutboxCommand } from './command';
 import type { Conflict } from './conflict';
+import { firstDrawn } from '../../components/first-draw';
+import { mayHoldChanges } from './kept-mark';
 import { loadMachinery } from './machinery';
 import { outboxSnapshot, useOutbox, type OutboxSnapshot } from './state';
 
@@ -10,12 +12,15 @@ import { outboxSnapshot, useOutbox, type OutboxSnapshot } from './state';
 /**
  * Starts the outbox for the signed-in account (the header does, on every signed-in page): its
  * machinery is fetched then, after the page's first draw, not with it (issue 16's first-draw
- * budget).
+ * budget), and after its first look (issue 32) when nothing waits in it.
  */
 export function useOutboxFor(userId: string): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    void loadMachinery().then(({ startOutbox }) => startOutbox(queryClient, userId));
+    const start = () => void loadMachinery().then(({ startOutbox }) => startOutbox(queryClient, userId));
+    // Online with nothing kept on this device, after the page's first look (issue 32); otherwise at once, so the first look shows what waits.
+    if (mayHoldChanges() || !onlineManager.isOnline()) start();
+    else void firstDrawn().then(start);
   }, [queryClient, userId]);
 }
 

@@ -8,6 +8,7 @@ import { toast } from '../../components/toast';
 import { refreshAfter, showCommands, takeAnswer, takeItem, takeRoom, withdraw } from './cache';
 import type { OutboxCommand } from './command';
 import type { Conflict } from './conflict';
+import { markEmpty } from './kept-mark';
 import { overlayOf, rememberItems } from './reads';
 import { sendCommand, type ConflictAnswer } from './send';
 import { outboxSnapshot, ownCommands, updateOutbox } from './state';
@@ -83,6 +84,8 @@ export async function startOutbox(queryClient: QueryClient, userId: string): Pro
 /** The outbox as IndexedDB has it now (another tab may have changed it), shown on the page. */
 async function reload(): Promise<void> {
   const [commands, conflicts] = await Promise.all([readCommands(), readConflicts()]);
+  // Read back empty, and nothing kept in this tab meanwhile: the next visit need not fetch the machinery first (kept-mark.ts).
+  if (commands.length === 0 && conflicts.length === 0 && outboxSnapshot().commands.length === 0) markEmpty();
   updateOutbox({ loaded: true, commands, conflicts });
   if (client) showCommands(client, own());
 }

@@ -3,6 +3,16 @@ import { ChecklistPage } from '../../checklist/checklist-page';
 import { queries } from '../../api/queries';
 import { prefetchBesideUser } from '../../api/prefetch';
 import { RequireAuth } from '../../auth/guard';
+import { holdUntilFirstDraw } from '../../components/first-draw';
+
+const isChecklist = (segment: string) => /^(client-)?project$/.test(segment);
+
+// Issue 32: opened at a checklist's address, the work that can wait (the service worker, the
+// device copy, the outbox) waits for its room cards (web/checklist/room-groups.tsx ends the hold).
+if (typeof window !== 'undefined') {
+  const [, first = '', id, ...rest] = window.location.pathname.split('/');
+  if (isChecklist(first) && id && rest.join('') === '') holdUntilFirstDraw();
+}
 
 /**
  * The project checklist page (spec section 2) at /project/{id} and /client-project/{id}: any
@@ -12,7 +22,7 @@ import { RequireAuth } from '../../auth/guard';
  * is still not found. (This part of the file is in the main bundle: hence a test, not a list.)
  */
 export const Route = createFileRoute('/_signed-in/$checklist/$id')({
-  params: { parse: (params) => /^(client-)?project$/.test(params.checklist) && params },
+  params: { parse: (params) => isChecklist(params.checklist) && params },
   loader: ({ context: { queryClient }, params }) => prefetchBesideUser(queryClient, queries.checklist(params.id)),
   component: ChecklistRoute,
 });
