@@ -7,10 +7,11 @@ import { PrintingContext } from '../components/printing';
 import { safeImageSrc } from '../../events/projects/checklist-layout';
 import { ImagePlaceholder } from './image-placeholder';
 import { ItemPhotosContext, markupOf, pairOf } from './item-photos';
-import { MarkupOverlay } from './markup-shapes';
 
 // The full image, its markup editor and the before / after view: fetched at the first tap on a photo.
 const PhotoLightbox = lazy(() => import('./photo-lightbox'));
+// Drawn over a thumbnail only once the image is in (its size known): fetched with the first photo that has markup (issue 32: the checklist's idle budget).
+const MarkupOverlay = lazy(() => import('./markup-shapes').then((module) => ({ default: module.MarkupOverlay })));
 
 /** The thumbnail's box in CSS pixels (size-16): its width and height attributes, so nothing moves as it loads. */
 const THUMB_PX = 64;
@@ -122,7 +123,11 @@ export function PhotoThumb({ src, alt, onOpen }: { src: string; alt: string; onO
         onError={() => setBroken(src)}
         className="size-full object-cover"
       />
-      {markup && aspect && <MarkupOverlay markup={markup} width={aspect.width} height={aspect.height} fit="cover" />}
+      {markup && aspect && (
+        <Suspense fallback={null}>
+          <MarkupOverlay markup={markup} width={aspect.width} height={aspect.height} fit="cover" />
+        </Suspense>
+      )}
     </button>
   );
 }
