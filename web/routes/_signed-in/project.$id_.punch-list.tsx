@@ -3,14 +3,16 @@ import { queries } from '../../api/queries';
 import { prefetchForUser } from '../../api/prefetch';
 import { RequireAuth } from '../../auth/guard';
 import { PunchListPage } from '../../punch/punch-list-page';
-import { punchItemsQuery } from '../../punch/punch-api';
 import { parsePunchSearch, type PunchSearch } from '../../punch/punch-search';
 
 /** A project's punch list (issue 30), for its contractor and its client; the filters live in the URL. */
 export const Route = createFileRoute('/_signed-in/project/$id_/punch-list')({
   validateSearch: (search: Record<string, unknown>): PunchSearch => parsePunchSearch(search),
   loader: ({ context: { queryClient }, params }) =>
-    prefetchForUser(queryClient, () => Promise.all([queryClient.prefetchQuery(punchItemsQuery(params.id)), queryClient.prefetchQuery(queries.checklist(params.id))]).then(() => undefined)),
+    prefetchForUser(queryClient, () =>
+      // The punch list's API code is the page's, fetched with it (issue 32: out of every page's main bundle).
+      Promise.all([import('../../punch/punch-api').then(({ punchItemsQuery }) => queryClient.prefetchQuery(punchItemsQuery(params.id))), queryClient.prefetchQuery(queries.checklist(params.id))]).then(() => undefined),
+    ),
   component: PunchListRoute,
 });
 
