@@ -169,7 +169,11 @@ export async function authenticate(
   if (!claimed) return none;
   // The account comes in the same round trip: a session is worth only the credentials it was issued under (invariant 11).
   // So is the tenant record of the company an owner owns (its id is theirs): a suspended tenant's sessions are refused at no extra round trip.
-  const [Item, account, ownTenant, ...items] = await getStateItems([stateKeys.session(claimed.sessionId), stateKeys.user(claimed.userId), stateKeys.tenant(claimed.userId), ...alsoRead(claimed.userId)]);
+  // Not a client's (the token names the role it was issued for): they own none, and reading an item that is not there costs a read unit all the same.
+  const ownTenantKeys = claimed.role === 'contractor' ? [stateKeys.tenant(claimed.userId)] : [];
+  const [Item, account, ...read] = await getStateItems([stateKeys.session(claimed.sessionId), stateKeys.user(claimed.userId), ...ownTenantKeys, ...alsoRead(claimed.userId)]);
+  const ownTenant = ownTenantKeys.length ? read[0] : undefined;
+  const items = read.slice(ownTenantKeys.length);
   if (!Item || !account || Item.userId !== claimed.userId || (Item.expiresAt as number) * 1000 <= Date.now()) return none;
   if (((Item.epoch as number | undefined) ?? 0) !== ((account.authEpoch as number | undefined) ?? 0)) return none;
   const role = roleSchema.safeParse(Item.role ?? account.role);
@@ -179,7 +183,7 @@ export async function authenticate(
   const provedAt = Item.provedAt as string | undefined;
   const tenantId = role.data === 'contractor' ? ((account.tenantId as string | undefined) ?? (Item.userId as string)) : undefined;
   // A colleague's tenant is known only from their account: one read more, for colleagues only.
-  const tenant = tenantId === undefined ? undefined : tenantId === claimed.userId ? tenantOf(tenantId, ownTenant) : await getTenant(tenantId);
+  const tenant = tenantId === undefined ? undefined : tenantId === claimed.userId && ownTenantKeys.length ? tenantOf(tenantId, ownTenant) : await getTenant(tenantId);
   return {
     principal: { userId: Item.userId as string, role: role.data, sessionId: claimed.sessionId, ...(displayName ? { displayName } : {}), ...(provedAt ? { provedAt } : {}), ...(tenantId ? { tenantId } : {}), ...(tenant ? { tenantStatus: tenant.status, tenantPlan: tenant.plan } : {}) },
     items,

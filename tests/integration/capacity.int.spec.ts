@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/adapters/dynamo';
+import { authenticate } from '../../functions/auth/sessions';
+import { stateKeys } from '../../functions/store/keys';
 import { addUsage, usageOfMonth } from '../../functions/usage/usage-counters';
+import { signedUp } from '../support/accounts';
 
 /**
  * What the common requests cost in DynamoDB capacity, where a unit was spent twice before
@@ -56,5 +59,25 @@ describe("a tenant's monthly usage", () => {
     expect(calls.map((call) => [call.operation, call.units])).toEqual([['UpdateItem', { state: 1 }]]);
     // Still listed for the cost report, counters and all.
     expect((await usageOfMonth(month)).get(tenantId)).toMatchObject({ requests: 2, durationMs: 42, dynamoWriteUnits: 3 });
+  });
+});
+
+/** The keys a call read by key (GetItem, BatchGetItem). */
+const keysRead = (calls: Call[]) => calls.flatMap((call) => (call.input.Key ? [call.input.Key] : Object.values(call.input.RequestItems ?? {}).flatMap((request: any) => request.Keys ?? [])));
+const sessionToken = (api: { cookie: string | undefined }) => api.cookie!.split(';')[0]!.split('=').slice(1).join('=');
+
+describe('a session', () => {
+  it("is read without a tenant record for a client (they own none, and a read of nothing is a unit all the same); a contractor's comes with it", async () => {
+    const client = await signedUp('client');
+    const contractor = await signedUp('contractor');
+    let principal: unknown;
+    const clientReads = keysRead(await callsOf(async () => (principal = (await authenticate(sessionToken(client.api))).principal)));
+    expect(principal).toMatchObject({ userId: client.user.id, role: 'client' });
+    expect(clientReads).toHaveLength(2);
+    expect(clientReads).not.toContainEqual(stateKeys.tenant(client.user.id));
+    const contractorCalls = await callsOf(async () => (principal = (await authenticate(sessionToken(contractor.api))).principal));
+    expect(principal).toMatchObject({ userId: contractor.user.id, role: 'contractor', tenantStatus: 'active' });
+    expect(contractorCalls).toHaveLength(1);
+    expect(keysRead(contractorCalls)).toContainEqual(stateKeys.tenant(contractor.user.id));
   });
 });
