@@ -19,6 +19,8 @@ writeFileSync(join(webDir, 'assets/index-AbCd1234.js'), 'console.log(1)');
 writeFileSync(join(webDir, 'sw.js'), 'importScripts("workbox-1a2b3c4d.js")');
 writeFileSync(join(webDir, 'workbox-1a2b3c4d.js'), 'self.workbox = {}');
 writeFileSync(join(webDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Construction Checklist', start_url: '/' }));
+// A page the build prerendered (issue 32).
+writeFileSync(join(webDir, 'login.html'), '<!doctype html><main><h1>Sign In</h1></main>');
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -34,6 +36,13 @@ new Site(stack, 'Site', {
 });
 const resources = Template.fromStack(stack).toJSON().Resources as Record<string, Resource>;
 const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
+
+/** The URI the app behaviour's viewer-request function (CloudFront's JS 2.0) asks the bucket for. */
+function viewerRequest(uri: string): string {
+  const [[, rewrite]] = ofType('AWS::CloudFront::Function').filter(([, f]) => String(f.Properties.FunctionCode).includes('index.html')) as [[string, Resource]];
+  const handler = new Function(`${rewrite.Properties.FunctionCode}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+  return handler({ request: { uri } }).uri;
+}
 
 describe('the web app on CloudFront (issue 14: as the local gateway serves it)', () => {
   it('compresses the app: brotli or gzip, with a cache policy that keys on Accept-Encoding', () => {
@@ -75,8 +84,14 @@ describe('the web app on CloudFront (issue 14: as the local gateway serves it)',
     expect(shell.Properties.Exclude.some((pattern: string) => /sw|workbox/.test(pattern))).toBe(false);
     expect(shell.DependsOn).toContain(manifestId);
     // The SPA rewrite leaves files with an extension alone: /sw.js is the worker, not index.html.
-    const [[, rewrite]] = ofType('AWS::CloudFront::Function').filter(([, f]) => String(f.Properties.FunctionCode).includes('index.html')) as [[string, Resource]];
-    expect(String(rewrite.Properties.FunctionCode)).toContain("indexOf('.') === -1");
+    expect(viewerRequest('/sw.js')).toBe('/sw.js');
+  });
+
+  it('gives a prerendered page its own file and every other client-side route index.html (issue 32)', () => {
+    expect(viewerRequest('/login')).toBe('/login.html');
+    expect(viewerRequest('/projects/p1/checklist')).toBe('/index.html');
+    expect(viewerRequest('/')).toBe('/index.html');
+    expect(viewerRequest('/login.html')).toBe('/login.html');
   });
 
   it("lets the app's own origin run its service worker and give its manifest (issue 29)", () => {

@@ -14,6 +14,8 @@ writeFileSync(join(webDir, 'assets/app-AbCd1234.js'), 'console.log(1)');
 writeFileSync(join(webDir, 'sw.js'), 'importScripts("workbox-1a2b3c4d.js")');
 writeFileSync(join(webDir, 'workbox-1a2b3c4d.js'), 'self.workbox = {}');
 writeFileSync(join(webDir, 'manifest.webmanifest'), '{"name":"Construction Checklist"}');
+// A page the build prerendered (issue 32).
+writeFileSync(join(webDir, 'login.html'), '<!doctype html><main><h1>Sign In</h1></main>');
 
 let server: Server;
 let base = '';
@@ -44,5 +46,15 @@ describe('the service worker and the manifest as the local gateway serves them (
 
   it('answers a missing worker with 404, not the app (the browser then unregisters it)', async () => {
     expect((await fetch(`${base}/missing-worker.js`)).status).toBe(404);
+  });
+});
+
+describe('the prerendered signed-out pages (issue 32, as CloudFront serves them)', () => {
+  it('answers /login with its prerendered page, revalidated; another client-side route gets index.html', async () => {
+    const login = await fetch(`${base}/login`);
+    expect(login.status).toBe(200);
+    expect(await login.text()).toContain('<h1>Sign In</h1>');
+    expect(login.headers.get('cache-control')).toBe(REVALIDATE);
+    expect(await (await fetch(`${base}/projects/p1/checklist`)).text()).toContain('rel="manifest"');
   });
 });

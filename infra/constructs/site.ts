@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IHttpApi, IWebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -77,17 +77,14 @@ export class Site extends Construct {
     });
 
     // SPA fallback on the default behaviour only: a path whose last segment has no extension is
-    // a client-side route and gets index.html. No distribution-wide error responses, which would
-    // also turn API and object 404s into index.html.
+    // a client-side route and gets index.html, or its own page where the build prerendered one
+    // (issue 32: /login gets login.html, which draws before any script). No distribution-wide
+    // error responses, which would also turn API and object 404s into index.html.
+    const webDir = props.webDir ?? webDistDir;
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Serve /index.html for extension-less paths (client-side routes)',
-      code: FunctionCode.fromInline(`function handler(event) {
-  var request = event.request;
-  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) { request.uri = '/index.html'; }
-  return request;
-}`),
+      comment: 'Serve a prerendered page or /index.html for extension-less paths (client-side routes)',
+      code: FunctionCode.fromInline(spaRewriteCode(prerenderedPages(webDir))),
     });
 
     // The WebSocket API only answers on its stage path.
@@ -219,7 +216,6 @@ export class Site extends Construct {
     // apart, for its own content type (S3 guesses types from the name, and .webmanifest is not
     // one every guesser knows). The default behaviour compresses (brotli or gzip, as
     // CachingOptimized keys on Accept-Encoding).
-    const webDir = props.webDir ?? webDistDir;
     if (existsSync(join(webDir, 'index.html'))) {
       // Earlier builds' files are kept: a page loaded before a deploy still finds its lazy chunks.
       const hashedAssets = new BucketDeployment(this, 'WebAssetsDeployment', {
@@ -259,3 +255,21 @@ export class Site extends Construct {
     }
   }
 }
+
+/** The pages the build wrote beside index.html (web/build/prerender.ts), by path: `/login` for login.html. */
+export const prerenderedPages = (webDir: string): string[] =>
+  existsSync(webDir)
+    ? readdirSync(webDir)
+        .filter((name) => name.endsWith('.html') && name !== 'index.html')
+        .map((name) => `/${name.slice(0, -'.html'.length)}`)
+        .sort()
+    : [];
+
+/** The viewer-request function of the app's behaviour: a prerendered page's own file, else index.html for a client-side route. */
+export const spaRewriteCode = (pages: readonly string[]) => `var pages = ${JSON.stringify(Object.fromEntries(pages.map((page) => [page, `${page}.html`])))};
+function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) { request.uri = pages[request.uri] || '/index.html'; }
+  return request;
+}`;

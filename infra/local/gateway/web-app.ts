@@ -7,8 +7,9 @@ import sirv from 'sirv';
  * brotli or gzip as the browser accepts, hashed files under /assets/ cached for a year (their
  * name changes with their content), everything else revalidated on every load (index.html, and
  * the service worker and the manifest of issue 29: a browser checks sw.js for a new version on
- * each visit, and a copy it kept would hide every deploy), and index.html for a client-side route
- * (a path without an extension; a missing asset is a 404).
+ * each visit, and a copy it kept would hide every deploy), and for a client-side route (a path
+ * without an extension; a missing asset is a 404) its prerendered page if the build wrote one
+ * (issue 32: /login is login.html, sirv's `extensions`), else index.html.
  */
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
