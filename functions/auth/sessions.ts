@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { roles } from '../../events/accounts/schemas';
+import { roles } from '../../events/accounts/roles';
 import { unauthenticated } from '../../events/errors';
 import { epochHolds } from '../auth/users';
 import { dynamo } from '../adapters/dynamo';
@@ -49,10 +49,11 @@ export const LINK_PROOF_SECONDS = 15 * 60;
  * account's credential epoch the caller checked the credential against (`epoch`, invariant 11),
  * and is written only if the account still has it: a password changed, or the address proved by
  * someone else, between checking and signing in leaves no session. `provedByLink`: it was opened
- * by a mailed link just now (see LINK_PROOF_SECONDS).
+ * by a mailed link just now (see LINK_PROOF_SECONDS). `loggedInAt`: a sign-in, recorded on the
+ * account (lastLoginAt) by the write that checks its epoch, not by a write of its own.
  */
 export async function createSession(
-  user: { userId: string; role: Principal['role']; displayName?: string; epoch: number; provedByLink?: boolean },
+  user: { userId: string; role: Principal['role']; displayName?: string; epoch: number; provedByLink?: boolean; loggedInAt?: string },
   origin: SessionOrigin = {},
   now = new Date(),
 ): Promise<{ token: string; principal: Principal }> {
@@ -80,12 +81,15 @@ export async function createSession(
         expiresAt: Math.floor(expiresAt.getTime() / 1000),
       },
   };
+  const account = { TableName, Key: stateKeys.user(user.userId), ConditionExpression: `attribute_exists(pk) AND ${epochHolds(user.epoch)}`, ExpressionAttributeValues: { ':epoch': user.epoch } };
   try {
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: put },
-          { ConditionCheck: { TableName, Key: stateKeys.user(user.userId), ConditionExpression: `attribute_exists(pk) AND ${epochHolds(user.epoch)}`, ExpressionAttributeValues: { ':epoch': user.epoch } } },
+          user.loggedInAt
+            ? { Update: { ...account, UpdateExpression: 'SET lastLoginAt = :at', ExpressionAttributeValues: { ...account.ExpressionAttributeValues, ':at': user.loggedInAt } } }
+            : { ConditionCheck: account },
         ],
       }),
     );

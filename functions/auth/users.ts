@@ -1,6 +1,8 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod/mini';
-import { accountMessages, type profileInput, type Role, type User } from '../../events/accounts/schemas';
+import { accountMessages } from '../../events/accounts/messages';
+import type { profileInput, User } from '../../events/accounts/schemas';
+import type { Role } from '../../events/accounts/roles';
 import { DomainError, unauthenticated } from '../../events/errors';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
@@ -100,10 +102,6 @@ export function newUserRecord(input: {
     createdAt: now,
     updatedAt: now,
   };
-}
-
-export async function recordLogin(userId: string, at: string): Promise<void> {
-  await dynamo().send(new UpdateCommand(userUpdate(userId, { lastLoginAt: at }).item.Update!));
 }
 
 /**

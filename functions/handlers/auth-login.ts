@@ -3,7 +3,7 @@ import { unauthenticated } from '../../events/errors';
 import { verifyPassword } from '../accounts/passwords';
 import { signedInReply } from '../accounts/sign-in';
 import { claimLoginAttempt, releaseLoginAttempt } from '../accounts/throttle';
-import { findUserByEmail, recordLogin } from '../auth/users';
+import { findUserByEmail } from '../auth/users';
 import { clientAddress } from '../http/client-address';
 import { httpHandler } from '../http/handler';
 import { httpRoutes } from '../routes';
@@ -19,6 +19,6 @@ export const handler = httpHandler(httpRoutes.login, { body: loginInput }, async
   const passwordOk = await verifyPassword(body.password, user?.passwordHash);
   if (!user || !passwordOk || !user.isActive) throw unauthenticated(accountMessages.invalidLogin);
   const now = new Date().toISOString();
-  await Promise.all([releaseLoginAttempt(body.email, address), recordLogin(user.id, now)]);
-  return signedInReply(200, { ...user, lastLoginAt: now }, event);
+  await releaseLoginAttempt(body.email, address);
+  return signedInReply(200, { ...user, lastLoginAt: now }, event, {}, { loggedInAt: now });
 });

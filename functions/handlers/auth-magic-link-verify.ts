@@ -2,7 +2,6 @@ import { magicLinkVerifyInput } from '../../events/accounts/schemas';
 import { endSession } from '../accounts/credentials';
 import { redeemSignInLink } from '../accounts/sign-in-links';
 import { signedInReply } from '../accounts/sign-in';
-import { recordLogin } from '../auth/users';
 import { httpHandler } from '../http/handler';
 import { assignWaitingProjects } from '../projects/client-match';
 import { httpRoutes } from '../routes';
@@ -20,6 +19,6 @@ export const handler = httpHandler(httpRoutes.magicLinkVerify, { body: magicLink
   if (user.role === 'client') await assignWaitingProjects(user);
   const now = new Date().toISOString();
   const replaced = principal && principal.userId !== user.id ? principal : undefined;
-  await Promise.all([recordLogin(user.id, now), ...(replaced ? [endSession(replaced)] : [])]);
-  return signedInReply(200, { ...user, lastLoginAt: now }, event, {}, { provedByLink: true });
+  if (replaced) await endSession(replaced);
+  return signedInReply(200, { ...user, lastLoginAt: now }, event, {}, { provedByLink: true, loggedInAt: now });
 });

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { authenticate } from '../../functions/auth/sessions';
+import { config } from '../../functions/config';
+import { handler as loginHandler } from '../../functions/handlers/auth-login';
+import { httpRoutes, type HttpRoute } from '../../functions/routes';
 import { stateKeys } from '../../functions/store/keys';
 import { addUsage, usageOfMonth } from '../../functions/usage/usage-counters';
-import { signedUp } from '../support/accounts';
+import { buildHttpEvent } from '../../infra/local/gateway/http-api';
+import { PASSWORD, signedUp } from '../support/accounts';
 
 /**
  * What the common requests cost in DynamoDB capacity, where a unit was spent twice before
@@ -79,5 +85,32 @@ describe('a session', () => {
     expect(principal).toMatchObject({ userId: contractor.user.id, role: 'contractor', tenantStatus: 'active' });
     expect(contractorCalls).toHaveLength(1);
     expect(keysRead(contractorCalls)).toContainEqual(stateKeys.tenant(contractor.user.id));
+  });
+});
+
+/** Runs a handler in this process (so its calls are counted) as the gateway would. */
+async function invoke(handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>, route: Pick<HttpRoute, 'method' | 'path'>, path: string, body: unknown, params: Record<string, string> = {}) {
+  const event = buildHttpEvent({ method: route.method, url: path, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) }, route, params);
+  return (await handler(event, { awsRequestId: randomUUID() } as Context)) as APIGatewayProxyStructuredResultV2;
+}
+
+/** Each write a call made to the item `key` (`UpdateItem`, or a transaction's `Update`, `ConditionCheck`…). */
+const writesTo = (calls: Call[], key: { pk: string; sk: string }) =>
+  calls.flatMap((call) => {
+    const same = (other: Record<string, unknown> | undefined) => other?.pk === key.pk && other?.sk === key.sk;
+    if (call.input.TransactItems) return (call.input.TransactItems as Record<string, any>[]).flatMap((entry) => Object.entries(entry).filter(([, body]) => same(body.Key ?? body.Item)).map(([kind]) => `${call.operation} ${kind}`));
+    return ['PutItem', 'UpdateItem', 'DeleteItem'].includes(call.operation) && same(call.input.Key ?? call.input.Item) ? [call.operation] : [];
+  });
+
+describe('signing in', () => {
+  it("writes the account once: the time of the sign-in rides on the session's transaction, which checks the account's credentials", async () => {
+    // A password set before the address is proved stays until then: an account not yet proved signs in with it.
+    const { user } = await signedUp('contractor');
+    let answer: APIGatewayProxyStructuredResultV2 | undefined;
+    const calls = await callsOf(async () => (answer = await invoke(loginHandler, httpRoutes.login, '/api/auth/login', { email: user.email, password: PASSWORD })));
+    expect(answer?.statusCode).toBe(200);
+    expect(writesTo(calls, stateKeys.user(user.id))).toEqual(['TransactWriteItems Update']);
+    const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.user(user.id), ConsistentRead: true }));
+    expect(Item?.lastLoginAt).toBe(JSON.parse(answer!.body!).lastLoginAt);
   });
 });
