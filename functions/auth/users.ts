@@ -1,8 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod/mini';
-import { accountMessages } from '../../events/accounts/messages';
-import type { profileInput, User } from '../../events/accounts/schemas';
-import type { Role } from '../../events/accounts/roles';
+import { accountMessages, type profileInput, type Role, type User } from '../../events/accounts/schemas';
 import { DomainError, unauthenticated } from '../../events/errors';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
