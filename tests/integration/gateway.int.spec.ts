@@ -46,7 +46,7 @@ function connect(projectId: string, cookie?: string) {
     socket.once('error', reject);
   });
   /** The first message received that matches (notices of the project's creation may come first). */
-  const next = async (timeoutMs = 5000, matches: (message: any) => boolean = () => true) => {
+  const next = async (matches: (message: any) => boolean = () => true, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const index = received.findIndex(matches);
@@ -60,7 +60,7 @@ function connect(projectId: string, cookie?: string) {
 
 const closed = (socket: WebSocket) => new Promise<void>((resolve) => (socket.readyState === WebSocket.CLOSED ? resolve() : socket.once('close', () => resolve())));
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!done(value) && Date.now() < deadline) {
@@ -159,9 +159,9 @@ describe('WebSocket API', () => {
 
     expect(await postToProject(projectId, { type: 'chat_message', projectId })).toEqual({ sent: 2, gone: 0 });
     const isChat = (message: { type: string }) => message.type === 'chat_message';
-    expect(await first.next(5000, isChat)).toEqual({ type: 'chat_message', projectId });
-    expect(await second.next(5000, isChat)).toEqual({ type: 'chat_message', projectId });
-    expect(await elsewhere.next(300, isChat)).toBeUndefined();
+    expect(await first.next(isChat)).toEqual({ type: 'chat_message', projectId });
+    expect(await second.next(isChat)).toEqual({ type: 'chat_message', projectId });
+    expect(await elsewhere.next(isChat, 300)).toBeUndefined();
   });
 
   it('answers a ping with a pong through $default', async () => {
@@ -169,7 +169,7 @@ describe('WebSocket API', () => {
     const client = connect(projectId, cookie);
     await client.opened;
     client.socket.send(JSON.stringify({ type: 'ping' }));
-    expect(await client.next(5000, (message) => message.type === 'pong')).toEqual({ type: 'pong' });
+    expect(await client.next((message) => message.type === 'pong')).toEqual({ type: 'pong' });
   });
 
   it('takes the GoneException path for a closed connection and forgets it', async () => {
@@ -201,6 +201,6 @@ describe('WebSocket API', () => {
     const streamId = uniqueId('item');
     // The project's own tenant: the browser notifier notifies only the people of the project (its contractor, its client).
     await storeWith().append({ streamId, expected: streamStart, events: [note('tile chosen')], tenantId, projectId, meta: testMeta() });
-    expect(await client.next(10_000, (message) => message.streamId === streamId)).toEqual({ type: 'project_event', projectId, streamId, version: 1, eventType: 'NoteAdded' });
+    expect(await client.next((message) => message.streamId === streamId)).toEqual({ type: 'project_event', projectId, streamId, version: 1, eventType: 'NoteAdded' });
   });
 });

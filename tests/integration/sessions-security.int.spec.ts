@@ -82,8 +82,7 @@ describe('a client removed from a project', () => {
     await clientSocket.closed;
     await contractor.api.request('PATCH', `/api/projects/${project.id}`, { lockBoxCode: '4321' });
 
-    const deadline = Date.now() + 5000;
-    while (!contractorSocket.received.some((notice) => notice.eventType === 'LockBoxCodeSet') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => contractorSocket.received.some((notice) => notice.eventType === 'LockBoxCodeSet'), { timeout: 30_000, interval: 20 }).toBe(true);
     expect(contractorSocket.received.map((notice) => notice.eventType)).toContain('LockBoxCodeSet');
     expect(clientSocket.received.map((notice) => notice.eventType)).not.toContain('LockBoxCodeSet');
     contractorSocket.socket.terminate();
