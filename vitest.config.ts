@@ -1,16 +1,24 @@
 import { defineConfig } from 'vitest/config';
+import FileOrder from './tests/support/file-order.js';
 
 /**
  * Three projects in one run:
  * - unit: pure code and the CDK template, no emulators;
  * - integration: handlers through the local gateway against the real emulators;
- * - e2e: real Chromium (Debian's) driving the built web app, one file at a time.
- * Integration and e2e each get one embedded local cloud (DynamoDB Local, s3rver, SES emulator,
- * local gateway) for the whole run, started by the global setup.
+ * - e2e: real Chromium (Debian's) driving the built web app.
+ * Integration and e2e share one embedded local cloud (DynamoDB Local, s3rver, SES emulator, local
+ * gateway) for the whole run, started by the global setup; each file makes its own accounts and
+ * projects, so files run side by side. Four workers on two cores: most of a file's time is spent
+ * waiting on the cloud or the browser. The files are handed out in the order of
+ * tests/support/file-order.ts: about two browser files at a time, the rest beside them.
+ * The timeouts only end a hang (a busy machine may take three times as long); how fast anything
+ * is, is bench/'s to say.
  */
 export default defineConfig({
   test: {
     reporters: ['default', './tests/summary-reporter.ts'],
+    maxWorkers: 4,
+    sequence: { sequencer: FileOrder },
     projects: [
       {
         test: {
@@ -26,8 +34,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/use-local-cloud.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -37,9 +45,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/use-local-cloud.ts'],
-          fileParallelism: false,
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],
