@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { roles, type Role } from './roles';
 
 /**
  * Account inputs and their rules, exactly as spec section 5 words them. Shared by the API
@@ -10,8 +11,9 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 export const MAX_EMAIL_LENGTH = 254;
 
-export const roles = ['contractor', 'client'] as const;
-export type Role = (typeof roles)[number];
+// Apart from the schemas, so the server's session code and messages read them without building every form's schema at import.
+export { roles, type Role };
+export { accountMessages, signInLinkMessages } from './messages';
 
 // Checked for length before its shape, so an oversized address never reaches a lookup.
 const email = z.pipe(
@@ -109,12 +111,6 @@ export const magicLinkInput = z.object({ email });
 /** The token of a mailed sign-in link: the same shape as a verification link's. */
 export const magicLinkVerifyInput = verifyEmailInput;
 
-/** What the sign-in link routes answer, and the web shows as they are. */
-export const signInLinkMessages = {
-  sent: 'If an account with that email exists, a sign-in link has been sent. It works once, within 15 minutes.',
-  invalid: 'This sign-in link is invalid, has expired or was already used. Ask for a new one.',
-  tooMany: 'Too many sign-in links requested. Please try again in an hour.',
-} as const;
 
 /**
  * What the API takes; the web form adds the confirmation (see changePasswordForm). The current
@@ -164,22 +160,3 @@ export interface User {
   readonly updatedAt: string;
 }
 
-/** Server messages the web shows as they are. */
-export const accountMessages = {
-  invalidLogin: 'Invalid email or password.',
-  emailTaken: 'An account with this email already exists.',
-  resetLinkSent: 'If an account with that email exists, a password reset link has been sent.',
-  invalidResetLink: 'The password reset link is invalid or expired.',
-  wrongCurrentPassword: 'Current password is incorrect.',
-  tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
-  invalidVerificationLink: 'This verification link is invalid or has expired.',
-  verificationForAnotherEmail: 'This link was sent to another email address. Sign in with that address to use it.',
-  verificationSent: 'Verification email sent. Check your inbox.',
-  alreadyVerified: 'Your email address is already verified.',
-  tooManyVerificationMails: 'Too many verification emails. Please try again in an hour.',
-  currentPasswordRequired: 'Current password is required',
-  signInByLinkFirst: 'Your account has no password yet. Sign in with a link mailed to you, then set one within 15 minutes.',
-  tooManyRegistrations: 'Too many attempts to create an account. Please wait 15 minutes and try again.',
-  invalidNotMeLink: 'This link is invalid, has expired or was already used.',
-  sessionsEnded: 'Every session of the account was ended and its password removed. Sign in with a link mailed to you, or reset your password.',
-} as const;

@@ -1,4 +1,4 @@
-import { accountMessages } from '../../events/accounts/schemas';
+import { accountMessages } from '../../events/accounts/messages';
 import { DomainError } from '../../events/errors';
 import { provedByLinkJustNow, type SignedIn } from '../auth/sessions';
 import { verifyPassword } from './passwords';

@@ -1,4 +1,4 @@
-import { accountMessages } from '../../events/accounts/schemas';
+import { accountMessages } from '../../events/accounts/messages';
 import { DomainError } from '../../events/errors';
 import { accountDecider } from '../../events/accounts/account';
 import { accountOf, runCommands } from '../commands/run-commands';

@@ -1,5 +1,5 @@
 import { accountDecider } from '../../events/accounts/account';
-import { accountMessages } from '../../events/accounts/schemas';
+import { accountMessages } from '../../events/accounts/messages';
 import { DomainError } from '../../events/errors';
 import { epochOf, findUserByEmail, findUserById, passwordWrite } from '../auth/users';
 import { accountOf, runCommands } from '../commands/run-commands';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { accountDecider } from '../../events/accounts/account';
-import { accountMessages, type registerInput } from '../../events/accounts/schemas';
+import { accountMessages } from '../../events/accounts/messages';
+import type { registerInput } from '../../events/accounts/schemas';
 import { DomainError } from '../../events/errors';
 import { findUserByEmail, newUserRecord, type UserRecord } from '../auth/users';
 import { accountOf, runCommands } from '../commands/run-commands';

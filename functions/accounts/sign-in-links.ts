@@ -1,5 +1,5 @@
 import { accountDecider } from '../../events/accounts/account';
-import { signInLinkMessages } from '../../events/accounts/schemas';
+import { signInLinkMessages } from '../../events/accounts/messages';
 import { DomainError } from '../../events/errors';
 import { accountOf, runCommands } from '../commands/run-commands';
 import { config } from '../config';

@@ -1,5 +1,5 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { accountMessages } from '../../events/accounts/schemas';
+import { accountMessages } from '../../events/accounts/messages';
 import { DomainError } from '../../events/errors';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';

@@ -1,4 +1,4 @@
-import { accountMessages } from '../../events/accounts/schemas';
+import { accountMessages } from '../../events/accounts/messages';
 import { DomainError } from '../../events/errors';
 import { config } from '../config';
 import { VERIFICATION_MAILS_PER_ADDRESS_PER_HOUR, VERIFICATION_MAILS_PER_HOUR } from '../limits';

@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
 import * as z from 'zod/mini';
-import { roles } from '../../events/accounts/schemas';
+import { roles } from '../../events/accounts/roles';
 import { config } from '../config';
 import { sessionKeys, type SessionKeys } from './session-keys';
 

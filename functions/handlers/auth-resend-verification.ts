@@ -1,4 +1,4 @@
-import { accountMessages } from '../../events/accounts/schemas';
+import { accountMessages } from '../../events/accounts/messages';
 import { assertVerificationMailAllowed, requestEmailVerification } from '../accounts/verification';
 import { accountPreload, preloadedAccount } from '../auth/users';
 import { config } from '../config';
