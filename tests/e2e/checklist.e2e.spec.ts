@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalOverflow, screenshot, screenshotDir, settled, tick, usePages, viewportName, viewports } from '../support/browser';
 import { newAccount, registerByApi } from '../support/browser-accounts';
+import { fakeBigProject } from '../support/browser-big-checklist';
 
 /** The project checklist page in real Chromium against the local cloud (issue 6): a contractor and a client on one project. */
 
@@ -198,7 +199,7 @@ describe('project checklist in the browser', () => {
     await clientCountertops.getByText('Saving...').waitFor({ state: 'hidden' });
 
     // The contractor's page follows over the WebSocket, without a reload.
-    await countertops.getByRole('img', { name: 'Complete', exact: true }).waitFor({ timeout: 15_000 });
+    await countertops.getByRole('img', { name: 'Complete', exact: true }).waitFor();
     expect(await countertops.getByRole('checkbox', { name: 'Installed' }).isChecked()).toBe(true);
     await expect.poll(() => kitchen.getByTestId('room-badge').textContent()).toBe('1/6 Complete');
     await expect.poll(() => bar(contractor, 'Client Progress').getAttribute('aria-valuenow')).toBe(onePercent);
@@ -226,11 +227,17 @@ describe('project checklist in the browser', () => {
     const { contractor, projectId } = await projectForTwo();
     await contractor.goto(`/project/${projectId}`);
     const lockBox = contractor.getByLabel('Project Lock Box Code');
-    await lockBox.fill('4321');
+    // The keystroke's and the save's moments on the page's own clock (the test's lags behind it on a busy machine).
+    await lockBox.evaluate((box) => box.addEventListener('input', (event) => ((window as unknown as { typedAt: number }).typedAt = event.timeStamp)));
     const saved = contractor.waitForRequest((request) => request.method() === 'PATCH' && request.url().endsWith(`/api/projects/${projectId}`));
-    const typedAt = Date.now();
+    await lockBox.fill('4321');
     expect(JSON.parse((await saved).postData() ?? '{}')).toEqual({ lockBoxCode: '4321' });
-    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(1500);
+    await (await saved).response();
+    const waitedMs = await contractor.evaluate(
+      (url) => performance.getEntriesByName(url).find((entry) => entry.startTime > (window as unknown as { typedAt: number }).typedAt)!.startTime - (window as unknown as { typedAt: number }).typedAt,
+      (await saved).url(),
+    );
+    expect(waitedMs).toBeGreaterThanOrEqual(1500);
     await contractor.reload();
     expect(await contractor.getByLabel('Project Lock Box Code').inputValue()).toBe('4321');
 
@@ -425,23 +432,20 @@ describe('project checklist in the browser', () => {
 });
 
 describe('a large checklist', () => {
+  // How quickly it answers is bench/checklist-input-latency.bench.ts's (`npm run bench:input-latency`); here, that every input lands.
   it('stays responsive with 12 rooms of 300 items', async () => {
     const { contractor, projectId } = await projectForTwo();
     const big = await fakeBigProject(contractor, projectId);
 
-    const started = Date.now();
     await contractor.goto(`/project/${projectId}`);
     await room(contractor, 'Bedroom 1').waitFor();
-    const firstRoomMs = Date.now() - started;
     // Typing while the rest of the cards are still being drawn.
-    const lockBox = await contractor.getByLabel('Project Lock Box Code').elementHandle();
-    const whileDrawing = await measureInput(contractor, async () => {
-      await lockBox!.click();
-      await contractor.keyboard.type('1234', { delay: 50 });
-    });
-    // Every card is drawn in the background, a batch at a time.
-    await expect.poll(() => contractor.locator('article[data-item-id]').count(), { timeout: 60_000, interval: 250 }).toBe(big.total);
-    const allItemsMs = Date.now() - started;
+    const lockBox = contractor.getByLabel('Project Lock Box Code');
+    await lockBox.click();
+    await contractor.keyboard.type('1234', { delay: 50 });
+    expect(await lockBox.inputValue()).toBe('1234');
+    // Every card is drawn in the background, a batch at a time (minutes on a busy machine: a generous ceiling).
+    await contractor.waitForFunction((total) => document.querySelectorAll('article[data-item-id]').length === total, big.total, { polling: 250, timeout: 300_000 });
 
     // The elements are found first: finding by role among 200,000 nodes is the test's cost, not the page's.
     const target = item(room(contractor, 'Bedroom 1'), 'Bedroom 1 item 5');
@@ -449,111 +453,15 @@ describe('a large checklist', () => {
     const purchased = await target.getByRole('checkbox', { name: 'Purchased' }).elementHandle();
     const selected = await target.getByRole('checkbox', { name: 'Selected' }).elementHandle();
     await details!.scrollIntoViewIfNeeded();
-    const latency = await measureInput(contractor, async () => {
-      await details!.click();
-      await contractor.keyboard.type('Hand-scraped oak, matte finish', { delay: 30 });
-      await purchased!.click();
-      await selected!.click();
-    });
+    await details!.click();
+    await contractor.keyboard.type('Hand-scraped oak, matte finish', { delay: 30 });
+    await purchased!.click();
+    await selected!.click();
+    expect(await details!.inputValue()).toBe('Hand-scraped oak, matte finish');
     expect(await purchased!.isChecked()).toBe(true);
     expect(await selected!.isChecked()).toBe(true);
-    console.info(`while drawing: p50 ${whileDrawing.p50} ms, max ${whileDrawing.max} ms, longest task ${whileDrawing.longestTask} ms`);
-    console.info(`12 × 300 items: first room ${firstRoomMs} ms, all ${allItemsMs} ms; input → next frame: p50 ${latency.p50} ms, max ${latency.max} ms; longest task ${latency.longestTask} ms`);
-    // Generous bounds (a shared two-core machine runs this); without content-visibility the median was over 500 ms.
-    expect(latency.p50).toBeLessThan(100);
-    expect(latency.max).toBeLessThan(500);
-    expect(whileDrawing.max).toBeLessThan(500);
-    // One save after the typing stops, not one per keystroke.
-    await expect.poll(() => big.patches.filter((patch) => 'details' in patch).length, { timeout: 5000 }).toBe(1);
-  });
+    // Each tick is saved, and the details once after the typing stops, not once per keystroke.
+    await expect.poll(() => big.patches.filter((patch) => 'details' in patch).map((patch) => patch.details)).toEqual(['Hand-scraped oak, matte finish']);
+    await expect.poll(() => big.patches.filter((patch) => !('details' in patch))).toEqual([expect.objectContaining({ purchasesMade: true }), expect.objectContaining({ contractorCompleted: true })]);
+  }, 360_000);
 });
-
-const ITEMS_PER_ROOM = 300;
-
-/** Serves 12 rooms of 300 items for this project from the page's network layer (the API stays out of it). */
-async function fakeBigProject(page: Page, projectId: string) {
-  const types = ['whole_home', 'kitchen', 'living_room', 'dining_room', 'bathroom', 'bathroom', 'bedroom', 'bedroom', 'bedroom', 'laundry', 'exterior', 'study'] as const;
-  const counts = new Map<string, number>();
-  const rooms = types.map((type, index) => {
-    const n = (counts.get(type) ?? 0) + 1;
-    counts.set(type, n);
-    const label = type.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-    return { id: `room-${index}`, projectId, name: label, type, customName: `${label} ${n}`, lockBoxCode: null, totalItems: 300, completedItems: 0 };
-  });
-  const categories: Record<string, string[]> = {
-    whole_home: ['standard', 'specific'],
-    exterior: ['standard', 'specific', 'door_styles', 'door_knobs', 'special_features'],
-    kitchen: ['standard', 'specific', 'special_flooring', 'light_fixtures', 'plumbing_fixtures', 'special_features'],
-    bathroom: ['standard', 'specific', 'special_flooring', 'light_fixtures', 'plumbing_fixtures', 'vanities', 'sinks', 'special_features'],
-    laundry: ['standard', 'specific', 'special_flooring', 'light_fixtures', 'plumbing_fixtures', 'special_features'],
-  };
-  const itemsByRoom = new Map(
-    rooms.map((entry) => {
-      const cats = categories[entry.type] ?? ['standard', 'specific', 'special_flooring', 'light_fixtures', 'special_features'];
-      return [
-        entry.id,
-        Array.from({ length: ITEMS_PER_ROOM }, (_, i) => ({
-          id: `${entry.id}-item-${i}`,
-          roomId: entry.id,
-          category: cats[i % cats.length],
-          name: `${entry.customName} item ${i}`,
-          completed: false,
-          contractorCompleted: false,
-          clientCompleted: false,
-          purchasesMade: false,
-          details: i % 3 === 0 ? 'Some details about this finish, supplier and colour.' : '',
-          itemType: i % 50 === 7 ? 'cabinet' : 'single',
-          cabinetDetails: null,
-          cabinetLinks: [],
-          cabinetImages: [],
-          referenceLinks: i % 4 === 0 ? ['https://example.com/spec-sheet'] : [],
-          referenceImages: [],
-          order: i,
-        })),
-      ];
-    }),
-  );
-  const total = rooms.length * ITEMS_PER_ROOM;
-  const patches: Record<string, unknown>[] = [];
-  await page.route(`**/api/projects/${projectId}/rooms`, (route) => route.fulfill({ json: rooms }));
-  await page.route(`**/api/projects/${projectId}/stats`, (route) =>
-    route.fulfill({ json: { completed: 0, total, percentage: 0, contractorCompleted: 0, clientCompleted: 0, contractorPercentage: 0, clientPercentage: 0 } }),
-  );
-  await page.route('**/api/rooms/*/items', (route) => route.fulfill({ json: itemsByRoom.get(new URL(route.request().url()).pathname.split('/')[3] ?? '') ?? [] }));
-  await page.route('**/api/checklist-items/*', (route) => {
-    const id = new URL(route.request().url()).pathname.split('/').pop() ?? '';
-    const patch = route.request().postDataJSON() as Record<string, unknown>;
-    patches.push(patch);
-    const list = itemsByRoom.get(id.replace(/-item-\d+$/, '')) ?? [];
-    const index = list.findIndex((entry) => entry.id === id);
-    if (index >= 0) list[index] = { ...list[index]!, ...patch };
-    return route.fulfill({ json: list[index] });
-  });
-  return { total, patches };
-}
-
-/** Runs the actions and reports, for each key press and click, the time until the next frame, and the longest task. */
-async function measureInput(page: Page, actions: () => Promise<void>) {
-  await page.evaluate(() => {
-    const state = { delays: [] as number[], longest: 0 };
-    (window as unknown as { __input: typeof state }).__input = state;
-    const onInput = (event: Event) => {
-      const at = event.timeStamp;
-      requestAnimationFrame(() => setTimeout(() => state.delays.push(performance.now() - at), 0));
-    };
-    document.addEventListener('keydown', onInput, true);
-    document.addEventListener('pointerdown', onInput, true);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) state.longest = Math.max(state.longest, entry.duration);
-    }).observe({ type: 'longtask' });
-  });
-  await actions();
-  await page.waitForTimeout(300);
-  const { delays, longest } = await page.evaluate(() => (window as unknown as { __input: { delays: number[]; longest: number } }).__input);
-  const sorted = [...delays].sort((a, b) => a - b);
-  return {
-    p50: Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0),
-    max: Math.round(sorted.at(-1) ?? 0),
-    longestTask: Math.round(longest),
-  };
-}
