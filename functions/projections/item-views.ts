@@ -139,9 +139,10 @@ function writeItemViews(writes: WriteSet, { before, events }: Change<ItemState, 
   if (state.exists) writes.put(itemItem(location.projectId, state, approver, events.at(-1)?.version));
   else writes.delete(stateKeys.roomItem(location.roomId, state.itemId || before.itemId));
   if (!before.exists && state.exists) {
+    // The room must still be there when the item lands in it: its counters' update below is
+    // conditioned on its view being there (a room's view and pointer go together), so no
+    // ConditionCheck (2 write units more) on its pointer.
     writes.put({ ...stateKeys.itemPointer(state.itemId), projectId: location.projectId, roomId: location.roomId });
-    // The room must still be there when the item lands in it.
-    writes.check(stateKeys.roomPointer(location.roomId), { expression: 'attribute_exists(pk)' });
   }
   if (before.exists && !state.exists) writes.delete(stateKeys.itemPointer(before.itemId));
   const delta = countsDelta(before, state);

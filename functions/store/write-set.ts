@@ -12,8 +12,7 @@ type Condition = { expression: string; names?: Record<string, string>; values?: 
 type Entry =
   | { kind: 'put'; item: Record<string, unknown>; condition?: Condition }
   | { kind: 'update'; key: Key; set: Record<string, unknown>; add: Record<string, number>; condition?: Condition }
-  | { kind: 'delete'; key: Key; condition?: Condition }
-  | { kind: 'check'; key: Key; condition: Condition };
+  | { kind: 'delete'; key: Key; condition?: Condition };
 
 export const keyId = (key: Key): string => `${key.pk}\u0000${key.sk}`;
 const exists: Condition = { expression: 'attribute_exists(pk)' };
@@ -67,12 +66,6 @@ export class WriteSet {
     return this;
   }
 
-  /** The item must meet the condition for the whole transaction to commit. */
-  check(key: Key, condition: Condition): this {
-    if (!this.entries.has(keyId(key))) this.entries.set(keyId(key), { kind: 'check', key, condition });
-    return this;
-  }
-
   get size(): number {
     return this.entries.size;
   }
@@ -114,8 +107,6 @@ export class WriteSet {
           return { Put: { TableName, Item: entry.item, ...condition(entry.condition) } };
         case 'delete':
           return { Delete: { TableName, Key: entry.key, ...condition(entry.condition) } };
-        case 'check':
-          return { ConditionCheck: { TableName, Key: entry.key, ...condition(entry.condition), ConditionExpression: entry.condition.expression } };
         case 'update':
           return { Update: updateOf(TableName, entry) };
       }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { authenticate } from '../../functions/auth/sessions';
 import { config } from '../../functions/config';
 import { handler as loginHandler } from '../../functions/handlers/auth-login';
+import { handler as createItemHandler } from '../../functions/handlers/item-create';
 import { httpRoutes, type HttpRoute } from '../../functions/routes';
 import { stateKeys } from '../../functions/store/keys';
 import { addUsage, usageOfMonth } from '../../functions/usage/usage-counters';
@@ -89,8 +90,8 @@ describe('a session', () => {
 });
 
 /** Runs a handler in this process (so its calls are counted) as the gateway would. */
-async function invoke(handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>, route: Pick<HttpRoute, 'method' | 'path'>, path: string, body: unknown, params: Record<string, string> = {}) {
-  const event = buildHttpEvent({ method: route.method, url: path, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) }, route, params);
+async function invoke(handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>, route: Pick<HttpRoute, 'method' | 'path'>, path: string, body: unknown, cookie?: string) {
+  const event = buildHttpEvent({ method: route.method, url: path, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: Buffer.from(JSON.stringify(body)) }, route, {});
   return (await handler(event, { awsRequestId: randomUUID() } as Context)) as APIGatewayProxyStructuredResultV2;
 }
 
@@ -112,5 +113,54 @@ describe('signing in', () => {
     expect(writesTo(calls, stateKeys.user(user.id))).toEqual(['TransactWriteItems Update']);
     const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.user(user.id), ConsistentRead: true }));
     expect(Item?.lastLoginAt).toBe(JSON.parse(answer!.body!).lastLoginAt);
+  });
+});
+
+const newProject = async (api: { post: (path: string, body: unknown) => Promise<{ status: number; body: any }> }) => {
+  const answer = await api.post('/api/projects', { name: 'Capacity House', address: '1 Unit Road', clientName: 'Chris Owner' });
+  expect(answer.status).toBe(201);
+  return answer.body as { id: string };
+};
+const roomsOf = async (api: { get: (path: string) => Promise<{ body: any }> }, projectId: string) => (await api.get(`/api/projects/${projectId}/rooms`)).body as { id: string }[];
+
+describe('adding an item', () => {
+  it("checks that its room is still there by its room's counters' update, with no ConditionCheck beside it", async () => {
+    const { api } = await signedUp('contractor');
+    const project = await newProject(api);
+    const [room] = await roomsOf(api, project.id);
+    let answer: APIGatewayProxyStructuredResultV2 | undefined;
+    const calls = await callsOf(async () => (answer = await invoke(createItemHandler, httpRoutes.createItem, '/api/checklist-items', { roomId: room!.id, category: 'standard', name: 'Towel bar' }, api.cookie)));
+    expect(answer?.statusCode).toBe(201);
+    const transaction = calls.find((call) => call.operation === 'TransactWriteItems')!;
+    const kinds = (transaction.input.TransactItems as Record<string, any>[]).map((entry) => Object.keys(entry)[0]);
+    expect(kinds).not.toContain('ConditionCheck');
+    expect(writesTo([transaction], stateKeys.projectRoom(project.id, room!.id))).toEqual(['TransactWriteItems Update']);
+  });
+
+  it('lands in no room deleted after its access check, before its transaction', async () => {
+    const { api } = await signedUp('contractor');
+    const project = await newProject(api);
+    const bedroom = (await api.post('/api/rooms', { projectId: project.id, type: 'bedroom' })).body as { id: string };
+    const name = `deleter-${randomUUID()}`;
+    // Just before the item's transaction, the room goes (through the gateway: its own process and client).
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'TransactWriteItemsCommand') {
+          dynamo().middlewareStack.remove(name);
+          expect((await api.delete(`/api/rooms/${bedroom.id}`)).status).toBe(200);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    let answer: APIGatewayProxyStructuredResultV2;
+    try {
+      answer = await invoke(createItemHandler, httpRoutes.createItem, '/api/checklist-items', { roomId: bedroom.id, category: 'standard', name: 'Late lamp' }, api.cookie);
+    } finally {
+      dynamo().middlewareStack.remove(name);
+    }
+    expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+    const { Items } = await dynamo().send(new QueryCommand({ TableName: config().stateTable, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': stateKeys.roomPointer(bedroom.id).pk }, ConsistentRead: true }));
+    expect(Items).toEqual([]);
   });
 });
