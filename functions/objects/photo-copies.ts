@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type sharpOf from 'sharp';
 
 /**
  * What is served of a photo (issue 30): never the original, but copies re-encoded by sharp,
@@ -23,17 +23,22 @@ export const servedExtensions = ['jpg', 'webp'] as const;
 
 const inside = (edge: number) => ({ width: edge, height: edge, fit: 'inside' as const, withoutEnlargement: true });
 
+// Loaded on first use: loading sharp (libvips) costs ~100 ms of CPU, and the photo route
+// (objects-get) makes a copy only for a photo published before thumbnails existed.
+let loaded: Promise<typeof sharpOf> | undefined;
+const sharpLoaded = () => (loaded ??= import('sharp').then((module) => module.default));
+
 /**
  * sharp reads untrusted bytes: a bounded pixel count (a "decompression bomb" is refused), first
  * frame only. As leniently as browsers show pictures (a bad checksum, a JPEG cut short by the
  * camera): what decodes is served, the original is kept as it came; what does not is refused.
  */
-const open = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: 100_000_000, failOn: 'none' }).rotate();
+const open = async (bytes: Uint8Array) => (await sharpLoaded())(bytes, { limitInputPixels: 100_000_000, failOn: 'none' }).rotate();
 
 /** The copy served at the photo's path. */
 export async function displayCopy(bytes: Uint8Array): Promise<PhotoCopy> {
-  const { hasAlpha } = await sharp(bytes, { limitInputPixels: 100_000_000 }).metadata();
-  const resized = open(bytes).resize(inside(DISPLAY_LONG_EDGE));
+  const { hasAlpha } = await (await sharpLoaded())(bytes, { limitInputPixels: 100_000_000 }).metadata();
+  const resized = (await open(bytes)).resize(inside(DISPLAY_LONG_EDGE));
   // No withMetadata(): sharp writes none of the input's metadata by default.
   return hasAlpha
     ? { bytes: await resized.webp({ quality: 85 }).toBuffer(), contentType: 'image/webp', extension: 'webp' }
@@ -42,5 +47,5 @@ export async function displayCopy(bytes: Uint8Array): Promise<PhotoCopy> {
 
 /** The small version the checklist draws (WebP, which keeps transparency and is small). */
 export async function thumbnailCopy(bytes: Uint8Array): Promise<PhotoCopy> {
-  return { bytes: await open(bytes).resize(inside(THUMBNAIL_LONG_EDGE)).webp({ quality: 75 }).toBuffer(), contentType: 'image/webp', extension: 'webp' };
+  return { bytes: await (await open(bytes)).resize(inside(THUMBNAIL_LONG_EDGE)).webp({ quality: 75 }).toBuffer(), contentType: 'image/webp', extension: 'webp' };
 }

@@ -15,13 +15,15 @@ export const lambdaPlatformInstall = { npm_config_os: 'linux', npm_config_cpu: '
 
 const importsOf = new Map<string, { modules: string[]; packages: string[] }>();
 
-/** A module's static, non-type imports: repository files (resolved) and package names. */
+/** A module's non-type imports (static and dynamic): repository files (resolved) and package names. */
 function imports(file: string): { modules: string[]; packages: string[] } {
   let found = importsOf.get(file);
   if (found) return found;
   found = { modules: [], packages: [] };
   const source = readFileSync(join(repoRoot, file), 'utf8');
-  for (const [, typeOnly, specifier] of source.matchAll(/(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/g)) {
+  // Static imports and exports, and `import('…')` (a package loaded on first use is still loaded).
+  for (const [, typeOnly, staticSpecifier, dynamicSpecifier] of source.matchAll(/(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    const specifier = staticSpecifier ?? dynamicSpecifier;
     if (typeOnly) continue;
     if (!specifier!.startsWith('.')) {
       found.packages.push(specifier!.startsWith('@') ? specifier!.split('/').slice(0, 2).join('/') : specifier!.split('/')[0]!);
