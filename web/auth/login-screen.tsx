@@ -8,11 +8,12 @@ import { queries } from '../api/queries';
 import { serverMessage } from '../api/errors';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass, linkClass } from '../components/button';
-import { PasswordField, SubmitButton, TextField } from '../components/form';
+import { PasswordField, SubmitButton, TextField, useFormDefaults } from '../components/form';
 import { toast } from '../components/toast';
 import { login, requestSignInLink } from './api';
 import { SignInLinkSent } from './sign-in-link-sent';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { usePrerendered } from '../components/use-prerendered';
 import { verifyFromHash, verifyHash, type SignInSearch } from './verify-search';
 import { formResolver } from '../components/form-resolver';
 
@@ -34,11 +35,23 @@ export function useSignedIn(search: SignInSearch): (user: User, greeting: string
   };
 }
 
-/** Sign In's and Create Account's parameters: `email` from the search, the verification token from the fragment (read once). */
+/**
+ * Sign In's and Create Account's parameters: `email` from the search, the verification token from
+ * the fragment (read once). None in a prerendered page's HTML (web/prerender.tsx), so none while
+ * the browser hydrates it; they come the render after.
+ */
 export function useSignInSearch(): SignInSearch {
   const search = useSearch({ strict: false }) as SignInSearch;
-  const [verify] = useState(() => verifyFromHash(window.location.hash));
+  const [verify] = useState(() => (typeof window === 'undefined' ? undefined : verifyFromHash(window.location.hash)));
+  if (usePrerendered()) return {};
   return { ...(search.email ? { email: search.email } : {}), ...(verify ? { verify } : {}) };
+}
+
+/** The search's e-mail into the form's field once known: a prerendered page's first render has none. */
+export function useEmailFromSearch(email: string | undefined, resetField: (name: 'email', options: { defaultValue: string }) => void): void {
+  useEffect(() => {
+    if (email) resetField('email', { defaultValue: email });
+  }, [email, resetField]);
 }
 
 /**
@@ -49,10 +62,12 @@ export function LoginScreen() {
   // Elsewhere than /login (in place of a protected screen) there are no such parameters.
   const search = useSignInSearch();
   const signedIn = useSignedIn(search);
+  const prerendered = usePrerendered();
   const form = useForm<z.input<typeof loginInput>, unknown, z.output<typeof loginInput>>({
     resolver: formResolver(loginInput),
-    defaultValues: { email: search.email ?? '', password: '' },
+    defaultValues: useFormDefaults({ email: search.email ?? '', password: '' }),
   });
+  useEmailFromSearch(search.email, form.resetField);
   const { errors } = form.formState;
 
   const signIn = useMutation({
@@ -100,7 +115,7 @@ export function LoginScreen() {
           or
           <span className="h-px flex-1 bg-gray-200 dark:bg-gray-800" />
         </div>
-        <button type="button" onClick={() => void emailLink()} disabled={sendLink.isPending} aria-busy={sendLink.isPending} className={`${buttonClass.secondary} w-full`}>
+        <button type="button" onClick={() => void emailLink()} disabled={sendLink.isPending || prerendered} aria-busy={sendLink.isPending} className={`${buttonClass.secondary} w-full`}>
           {sendLink.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Mail aria-hidden="true" className="size-4" />}
           Email me a sign-in link
         </button>

@@ -33,6 +33,8 @@ export function mailedLinkParams(encoded: string): MailedLinkParams {
  */
 export function useMailedLink(fallback: MailedLinkParams = {}): MailedLinkParams {
   const [params, setParams] = useState(() => {
+    // The build's render of the page (web/prerender.tsx) has no address.
+    if (typeof window === 'undefined') return fallback;
     const fromFragment = mailedLinkParams(window.location.hash);
     if (fromFragment.token) return fromFragment;
     const fromQuery = mailedLinkParams(window.location.search);

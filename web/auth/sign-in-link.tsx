@@ -10,6 +10,7 @@ import { buttonClass } from '../components/button';
 import { LinkRefused } from '../components/link-refused';
 import { SubmitButton } from '../components/form';
 import { toast } from '../components/toast';
+import { usePrerendered } from '../components/use-prerendered';
 import { signInWithLink } from './api';
 import { NAVIGATION_DELAY_MS } from './login-screen';
 import { useCurrentUser } from './session';
@@ -23,7 +24,9 @@ import { useCurrentUser } from './session';
  */
 
 export function SignInLinkScreen({ token }: { token: string | undefined }) {
-  return token ? <Redeem key={token} token={token} /> : <Refused message={signInLinkMessages.invalid} />;
+  // The prerendered page (web/prerender.tsx) is the Sign In button: the token is only in the browser.
+  const prerendered = usePrerendered();
+  return token || prerendered ? <Redeem key={token} token={token ?? ''} /> : <Refused message={signInLinkMessages.invalid} />;
 }
 
 function Redeem({ token }: { token: string }) {
@@ -42,10 +45,10 @@ function Redeem({ token }: { token: string }) {
   });
 
   if (signIn.isError) return <Refused message={serverMessage(signIn.error, signInLinkMessages.invalid)} />;
-  if (me.isPending || signIn.isSuccess) {
+  if (signIn.isSuccess) {
     return (
       <AuthCard title="Sign In">
-        <LoaderCircle role="status" aria-label={signIn.isSuccess ? 'Signing in' : 'Loading'} className="size-6 animate-spin text-gray-500" />
+        <LoaderCircle role="status" aria-label="Signing in" className="size-6 animate-spin text-gray-500" />
       </AuthCard>
     );
   }
@@ -57,7 +60,8 @@ function Redeem({ token }: { token: string }) {
   return (
     <AuthCard title="Sign In" description="Sign in to Construction Checklist with the link from your email. It works once.">
       <form onSubmit={submit}>
-        <SubmitButton pending={signIn.isPending} className={`${buttonClass.primary} w-full`}>
+        {/* Until the session is known, which may ask first whether to switch accounts (issue 27). */}
+        <SubmitButton pending={signIn.isPending} disabled={me.isPending} className={`${buttonClass.primary} w-full`}>
           Sign In
         </SubmitButton>
       </form>

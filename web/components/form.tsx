@@ -1,6 +1,7 @@
 import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { buttonClass } from './button';
+import { usePrerendered } from './use-prerendered';
 
 /** Labelled form fields with their error under them, and a submit button with a busy state. */
 
@@ -69,6 +70,8 @@ export function TextAreaField({ id, label, error, className, ...textarea }: Labe
 /** A password input with a show/hide toggle. */
 export function PasswordField({ id, label, error, ...input }: Omit<FieldProps, 'type'>) {
   const [visible, setVisible] = useState(false);
+  // A press before the app's code has taken over a prerendered page would do nothing.
+  const prerendered = usePrerendered();
   const Icon = visible ? EyeOff : Eye;
   return (
     <Field id={id} label={label} error={error}>
@@ -77,6 +80,7 @@ export function PasswordField({ id, label, error, ...input }: Omit<FieldProps, '
         <button
           type="button"
           onClick={() => setVisible((shown) => !shown)}
+          disabled={prerendered}
           aria-label={visible ? 'Hide password' : 'Show password'}
           aria-controls={id}
           className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-gray-500 hover:text-gray-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:text-gray-400 dark:hover:text-gray-100"
@@ -88,9 +92,24 @@ export function PasswordField({ id, label, error, ...input }: Omit<FieldProps, '
   );
 }
 
-export function SubmitButton({ pending, children, className = buttonClass.primary }: { pending: boolean; children: ReactNode; className?: string }) {
+/**
+ * A form's default values, without its empty ones while a prerendered page hydrates: a field with
+ * no default keeps what the person typed before the app's code arrived (react-hook-form reads it
+ * from the input instead of emptying it).
+ */
+export function useFormDefaults<T extends Record<string, unknown>>(values: T): Partial<T> {
+  const prerendered = usePrerendered();
+  return prerendered ? (Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<T>) : values;
+}
+
+/**
+ * Disabled until the app's code has taken over a prerendered page: sent before then, a form would
+ * go to the page's own address by GET, its password in the query (a disabled button also stops Enter).
+ */
+export function SubmitButton({ pending, disabled = false, children, className = buttonClass.primary }: { pending: boolean; disabled?: boolean; children: ReactNode; className?: string }) {
+  const prerendered = usePrerendered();
   return (
-    <button type="submit" disabled={pending} aria-busy={pending} className={className}>
+    <button type="submit" disabled={pending || disabled || prerendered} aria-busy={pending} className={className}>
       {pending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
       {children}
     </button>

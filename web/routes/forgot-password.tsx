@@ -8,7 +8,7 @@ import { serverMessage } from '../api/errors';
 import { forgotPassword } from '../auth/api';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass, linkClass } from '../components/button';
-import { SubmitButton, TextField } from '../components/form';
+import { SubmitButton, TextField, useFormDefaults } from '../components/form';
 import { toast } from '../components/toast';
 import { formResolver } from '../components/form-resolver';
 
@@ -20,7 +20,7 @@ const RESET_LINK_TOAST_MS = 10_000;
 function ForgotPasswordScreen() {
   const form = useForm<z.input<typeof forgotPasswordInput>, unknown, z.output<typeof forgotPasswordInput>>({
     resolver: formResolver(forgotPasswordInput),
-    defaultValues: { email: '' },
+    defaultValues: useFormDefaults({ email: '' }),
   });
 
   const requestLink = useMutation({

@@ -5,11 +5,11 @@ import type * as z from 'zod/mini';
 import { registerInput, type RegisterForm } from '../../events/accounts/schemas';
 import { serverMessage, setServerFieldErrors } from '../api/errors';
 import { register } from '../auth/api';
-import { useSignInSearch, useSignedIn } from '../auth/login-screen';
+import { useEmailFromSearch, useSignInSearch, useSignedIn } from '../auth/login-screen';
 import { parseSignInSearch, verifyHash } from '../auth/verify-search';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass, linkClass } from '../components/button';
-import { FieldError, PasswordField, SubmitButton, TextField } from '../components/form';
+import { FieldError, PasswordField, SubmitButton, TextField, useFormDefaults } from '../components/form';
 import { toast } from '../components/toast';
 import { formResolver } from '../components/form-resolver';
 
@@ -27,8 +27,9 @@ function RegisterScreen() {
   const signedIn = useSignedIn(search);
   const form = useForm<Values, unknown, z.output<typeof registerInput>>({
     resolver: formResolver(registerInput),
-    defaultValues: { firstName: '', lastName: '', email: search.email ?? '', companyName: '', phone: '', password: '', confirmPassword: '' },
+    defaultValues: useFormDefaults({ firstName: '', lastName: '', email: search.email ?? '', companyName: '', phone: '', password: '', confirmPassword: '' }),
   });
+  useEmailFromSearch(search.email, form.resetField);
   const { errors } = form.formState;
 
   const createAccount = useMutation({

@@ -10,9 +10,10 @@ import { resetPassword } from '../auth/api';
 import { useMailedLink } from '../auth/mailed-link';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass } from '../components/button';
-import { PasswordField, SubmitButton } from '../components/form';
+import { PasswordField, SubmitButton, useFormDefaults } from '../components/form';
 import { toast } from '../components/toast';
 import { formResolver } from '../components/form-resolver';
+import { usePrerendered } from '../components/use-prerendered';
 
 /** The page a mailed reset link opens (functions/handlers/auth-forgot-password.ts); the token is in the fragment. */
 export const Route = createFileRoute('/reset-password')({ component: ResetPasswordScreen });
@@ -20,20 +21,22 @@ export const Route = createFileRoute('/reset-password')({ component: ResetPasswo
 function ResetPasswordScreen() {
   const { token } = useMailedLink();
   const navigate = useNavigate();
+  // The prerendered page (web/prerender.tsx) is the form: the link's token is only in the browser.
+  const prerendered = usePrerendered();
 
   useEffect(() => {
-    if (token) return;
+    if (token || prerendered) return;
     toast({ variant: 'destructive', title: 'Invalid reset link', description: accountMessages.invalidResetLink });
     void navigate({ to: '/forgot-password', replace: true });
-  }, [token, navigate]);
+  }, [token, prerendered, navigate]);
 
-  return token ? <ResetPasswordForm key={token} token={token} /> : null;
+  return token || prerendered ? <ResetPasswordForm key={token} token={token ?? ''} /> : null;
 }
 
 function ResetPasswordForm({ token }: { token: string }) {
   const form = useForm<z.input<typeof resetPasswordInput>, unknown, z.output<typeof resetPasswordInput>>({
     resolver: formResolver(resetPasswordInput),
-    defaultValues: { token, password: '', confirmPassword: '' },
+    defaultValues: useFormDefaults({ token, password: '', confirmPassword: '' }),
   });
   const { errors } = form.formState;
 

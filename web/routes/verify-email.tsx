@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
-import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { CircleCheck, TriangleAlert } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { accountMessages, type User } from '../../events/accounts/schemas';
 import { serverMessage } from '../api/errors';
@@ -13,6 +13,7 @@ import { parseVerifyPageSearch, verifyHash } from '../auth/verify-search';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass } from '../components/button';
 import { SubmitButton } from '../components/form';
+import { usePrerendered } from '../components/use-prerendered';
 
 /**
  * The page the verification and invitation links open (/verify-email#token=…&email=…). Signed in,
@@ -25,8 +26,11 @@ export const Route = createFileRoute('/verify-email')({ validateSearch: parseVer
 function VerifyEmailScreen() {
   const { token, email } = useMailedLink(Route.useSearch());
   const me = useCurrentUser();
+  // The prerendered page (web/prerender.tsx) is the signed-out card: the link's token and address
+  // and the session are only in the browser.
+  const prerendered = usePrerendered();
 
-  if (!token) {
+  if (!token && !prerendered) {
     return (
       <AuthCard title="Invalid verification link" description={accountMessages.invalidVerificationLink}>
         <Link to="/" className={`${buttonClass.primary} w-full`}>
@@ -35,24 +39,19 @@ function VerifyEmailScreen() {
       </AuthCard>
     );
   }
-  if (me.isPending) {
-    return (
-      <AuthCard title="Confirm your email">
-        <LoaderCircle role="status" aria-label="Loading" className="size-6 animate-spin text-gray-500" />
-      </AuthCard>
-    );
-  }
-  if (!me.data) {
+  // Also while the session is read: a link's first visitor is signed out, and the card stays put.
+  if (prerendered || !token || !me.data) {
     // The token goes on in the fragment, as it came (issue 27): a reload of Sign In sends it nowhere.
-    const search = email ? { email } : {};
-    const hash = verifyHash(token);
+    const search = email && !prerendered ? { email } : {};
+    const hash = token && !prerendered ? verifyHash(token) : undefined;
     return (
       <AuthCard
         title="Confirm your email"
         description={
           <>
-            Sign in, or create an account, with <strong className="break-all">{email ?? 'the email address this link was sent to'}</strong> to confirm it and see your
-            project.
+            {/* The address on a line of its own: the prerendered page's words for it and the link's address take one line each (no shift), unless an address is longer than a line. */}
+            Sign in, or create an account, with <strong className="block break-all">{search.email ?? 'the address this link was sent to'}</strong> to confirm it and see
+            your project.
           </>
         }
       >
