@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './web/build/chunk-groups.js';
+import { prerender } from './web/build/prerender.js';
 import { routePreload } from './web/build/route-preload.js';
 import { PHOTO_CACHE, PHOTO_MAX_ENTRIES, photoBytesBudget } from './web/pwa/photo-cache.js';
 
@@ -49,6 +50,8 @@ export default defineConfig({
     tailwindcss(),
     chunks.plugin,
     routePreload(),
+    // Issue 32: /login and the other signed-out pages as HTML that draws before any script.
+    prerender({ configFile: resolve(here, 'vite.config.ts') }),
     // Issue 29: the installable app that opens with no signal (web/pwa/).
     VitePWA({
       strategies: 'generateSW',

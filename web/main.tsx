@@ -1,25 +1,15 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
 import { onlineManager } from '@tanstack/react-query';
 import { followNetworkState } from './offline/cache/online';
 import { persistedQueryDefaults } from './offline/cache/persisted-queries';
 import { startServiceWorkerWhenIdle, whenIdle } from './pwa/start';
 import { queryClient } from './query-client';
-import { routeTree } from './routeTree.gen';
+import { createAppRouter } from './router';
 import './styles.css';
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-});
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
+const router = createAppRouter(queryClient);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element');
@@ -43,17 +33,28 @@ const ready = onlineManager.isOnline()
       new Promise((resolve) => setTimeout(resolve, RESTORE_LIMIT_MS)),
     ]);
 
-const root = createRoot(rootElement);
-void ready.then(() => {
-  // As a transition React draws the first screen in slices of a few milliseconds, not in one task
-  // (issue 16: on Lighthouse's phone the boot's long task was most of the blocking time).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    ),
-  );
+// Issue 32: a signed-out page comes drawn (web/build/prerender.ts). The app takes it over once the
+// route's code is loaded, so its first render is the page's HTML, node for node, with no flash.
+const prerendered = rootElement.hasChildNodes();
+const app = (
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>
+);
+void ready.then(async () => {
+  if (prerendered) {
+    await router.load();
+    // Marked as TanStack Router's own hydration marks it: its first render is then the server's
+    // (no Suspense boundary around the root, no second load on mount).
+    router.ssr = { manifest: undefined };
+    // As a transition, hydration too yields to the browser every few milliseconds.
+    startTransition(() => void hydrateRoot(rootElement, app));
+  } else {
+    // As a transition React draws the first screen in slices of a few milliseconds, not in one task
+    // (issue 16: on Lighthouse's phone the boot's long task was most of the blocking time).
+    const root = createRoot(rootElement);
+    startTransition(() => root.render(app));
+  }
   whenIdle(() => void deviceCopy().then(({ keepDeviceCopy }) => keepDeviceCopy(queryClient)));
   startServiceWorkerWhenIdle();
 });
