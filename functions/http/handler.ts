@@ -66,6 +66,8 @@ export interface HttpRequest<A extends Access, B, Q, P> {
   };
   /** The items `preload` named, read with the session (in its order; undefined where none). */
   readonly preloaded: readonly (Record<string, unknown> | undefined)[];
+  /** The project's summary, when the held-tenant check read it for a client (a route that preloaded a stream head): not to be read again. */
+  readonly projectSummary?: Record<string, unknown>;
   readonly event: APIGatewayProxyEventV2;
 }
 
@@ -143,7 +145,7 @@ export function httpHandler<
       const record = recordKey && principal ? signedIn.items.at(-1) : undefined;
       const preloaded = recordKey && principal ? signedIn.items.slice(0, -1) : signedIn.items;
       // A client on a project of a suspended tenant (issue 31): one read more, clients on project routes only.
-      if (route.access !== 'public') await refuseClientOfHeldTenant(principal, preloaded);
+      const projectSummary = route.access === 'public' ? undefined : await refuseClientOfHeldTenant(principal, preloaded);
       // Fair shares (issue 31): past its tenant's limit for this route group a request is refused before anything runs.
       // Public routes (signing in and out) have no bucket: the WAF's per-address rule and the sign-in throttles hold them.
       payer = route.access === 'public' ? undefined : payerOf(principal, preloaded);
@@ -165,6 +167,7 @@ export function httpHandler<
         idempotency,
         caller: { principal, requestId, ...(idempotency ? { idempotency } : {}), ...device },
         preloaded,
+        ...(projectSummary ? { projectSummary } : {}),
         event,
       } as HttpRequest<R['access'], B, Q, P>;
       const answer = await handle(request);

@@ -19,13 +19,13 @@ import { accessibleItem } from './item-access';
  * with the current values of the conflicting texts.
  */
 export async function changeItem(
-  request: { readonly caller: Caller; readonly preloaded: readonly (Record<string, unknown> | undefined)[] },
+  request: { readonly caller: Caller; readonly preloaded: readonly (Record<string, unknown> | undefined)[]; readonly projectSummary?: Record<string, unknown> },
   itemId: string,
   commands: readonly ItemCommand[],
 ): Promise<ChecklistItem | Reply<409, SelectionChangedAnswer | EditConflictAnswer>> {
   const { caller, preloaded } = request;
   const { principal } = caller;
-  const { location, room, head, view } = await accessibleItem(principal, itemId, preloaded[0]);
+  const { location, room, head, view } = await accessibleItem(principal, itemId, preloaded[0], request.projectSummary);
   try {
     const { result } = await runCommands(itemDecider, inProject(location, itemId), commands, {
       by: caller,

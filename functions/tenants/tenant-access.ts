@@ -37,16 +37,18 @@ function projectOfPreloaded(items: readonly (Record<string, unknown> | undefined
 /**
  * Refuses (403) a client on a project of a tenant that is not active. Only the project's own
  * client is told it is paused: anyone else gets the route's 404 as before, so the refusal says
- * nothing about other people's projects.
+ * nothing about other people's projects. Answers the project's summary when it read one (a route
+ * that preloaded a stream head), so the route need not read it again.
  */
-export async function refuseClientOfHeldTenant(caller: (Caller & { readonly userId: string }) | undefined, preloaded: readonly (Record<string, unknown> | undefined)[]): Promise<void> {
-  if (caller?.role !== 'client') return;
+export async function refuseClientOfHeldTenant(caller: (Caller & { readonly userId: string }) | undefined, preloaded: readonly (Record<string, unknown> | undefined)[]): Promise<Record<string, unknown> | undefined> {
+  if (caller?.role !== 'client') return undefined;
   const project = projectOfPreloaded(preloaded);
-  if (!project) return;
+  if (!project) return undefined;
   const keys = [stateKeys.tenant(project.tenantId), ...(project.projectId ? [stateKeys.projectSummary(project.projectId)] : [])];
   const [tenant, summary] = await getStateItems(keys);
   const clientId = project.projectId ? summary?.clientId : project.clientId;
   if (clientId === caller.userId && !tenantIsActive(tenantOf(project.tenantId, tenant))) throw forbidden(PROJECT_PAUSED_MESSAGE);
+  return summary;
 }
 
 /** Refuses (403) a project's client when the project's tenant is not active (the caller checked they are its client). */

@@ -7,6 +7,7 @@ import { authenticate } from '../../functions/auth/sessions';
 import { config } from '../../functions/config';
 import { handler as loginHandler } from '../../functions/handlers/auth-login';
 import { handler as createItemHandler } from '../../functions/handlers/item-create';
+import { handler as patchItemHandler } from '../../functions/handlers/item-update';
 import { httpRoutes, type HttpRoute } from '../../functions/routes';
 import { stateKeys } from '../../functions/store/keys';
 import { addUsage, usageOfMonth } from '../../functions/usage/usage-counters';
@@ -90,8 +91,8 @@ describe('a session', () => {
 });
 
 /** Runs a handler in this process (so its calls are counted) as the gateway would. */
-async function invoke(handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>, route: Pick<HttpRoute, 'method' | 'path'>, path: string, body: unknown, cookie?: string) {
-  const event = buildHttpEvent({ method: route.method, url: path, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: Buffer.from(JSON.stringify(body)) }, route, {});
+async function invoke(handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>, route: Pick<HttpRoute, 'method' | 'path'>, path: string, body: unknown, cookie?: string, params: Record<string, string> = {}) {
+  const event = buildHttpEvent({ method: route.method, url: path, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: Buffer.from(JSON.stringify(body)) }, route, params);
   return (await handler(event, { awsRequestId: randomUUID() } as Context)) as APIGatewayProxyStructuredResultV2;
 }
 
@@ -162,5 +163,22 @@ describe('adding an item', () => {
     expect(answer.statusCode).toBeGreaterThanOrEqual(400);
     const { Items } = await dynamo().send(new QueryCommand({ TableName: config().stateTable, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': stateKeys.roomPointer(bedroom.id).pk }, ConsistentRead: true }));
     expect(Items).toEqual([]);
+  });
+});
+
+describe("a client's toggle", () => {
+  it("reads the project's summary once: the paused-tenant check hands over the summary it read", async () => {
+    const contractor = await signedUp('contractor');
+    const client = await signedUp('client');
+    const answer = await contractor.api.post('/api/projects', { name: 'Capacity House', address: '1 Unit Road', clientName: 'Chris Owner', clientEmail: client.user.email });
+    expect(answer.status).toBe(201);
+    const project = answer.body as { id: string };
+    const [room] = await roomsOf(contractor.api, project.id);
+    const [item] = (await contractor.api.get(`/api/rooms/${room!.id}/items`)).body as { id: string }[];
+    let toggled: APIGatewayProxyStructuredResultV2 | undefined;
+    const calls = await callsOf(async () => (toggled = await invoke(patchItemHandler, httpRoutes.patchItem, `/api/checklist-items/${item!.id}`, { clientCompleted: true }, client.api.cookie, { id: item!.id })));
+    expect(toggled?.statusCode).toBe(200);
+    expect(JSON.parse(toggled!.body!)).toMatchObject({ id: item!.id, clientCompleted: true });
+    expect(keysRead(calls).filter((key) => key.pk === stateKeys.projectSummary(project.id).pk && key.sk === 'summary')).toHaveLength(1);
   });
 });
