@@ -11,9 +11,13 @@
  * keys or projected attributes change). Locally the request's usage is written once per request;
  * in AWS it is gathered per tenant for 10 s per instance (functions/usage/usage-counters.ts):
  * those rows say "metering".
+ *
+ * `BENCH_SAVE=FILE` keeps the totals as JSON; `BENCH_AGAINST=FILE` prints them beside a saved run
+ * (e.g. the same bench run in a worktree of the commit before).
  */
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -226,6 +230,7 @@ const json = async (api: Api, method: string, path: string, body?: unknown) => {
 
 const isStream = (spend: Spend) => spend.stream;
 const isMetering = (spend: Spend) => /functions\/usage\/usage-counters/.test(spend.caller) && !isStream(spend);
+const isPointer = (spend: Spend) => spend.caller.startsWith('functions/store/view-generation');
 
 interface Row {
   request: string;
@@ -251,26 +256,43 @@ async function measure(request: string, run: (i: number) => Promise<unknown>, se
 const round = (n: number) => +(n / REPEAT).toFixed(2);
 const sum = (list: Spend[], kind: 'read' | 'write') => round(list.filter((s) => s.kind === kind).reduce((total, s) => total + s.units, 0));
 
+/** Each request's units: its own, its metering, the pointer read, the stream's, and in all. */
+function totals() {
+  return rows.map(({ request, spends: all }) => {
+    const own = all.filter((s) => !isStream(s) && !isMetering(s) && !isPointer(s));
+    const metering = all.filter(isMetering);
+    const stream = all.filter(isStream);
+    return {
+      request,
+      RCU: sum(own, 'read'),
+      WCU: sum(own, 'write'),
+      'metering WCU': sum(metering, 'write'),
+      'pointer RCU': sum(all.filter(isPointer), 'read'),
+      'stream RCU': sum(stream, 'read'),
+      'stream WCU': sum(stream, 'write'),
+      'total RCU': sum(all, 'read'),
+      'total WCU': sum(all, 'write'),
+    };
+  });
+}
+
 function print() {
   console.log(`Capacity per request — ${new Date().toISOString()} — node ${process.version} — DynamoDB Local, mean of ${REPEAT} requests each`);
-  console.table(
-    rows.map(({ request, spends: all }) => {
-      const own = all.filter((s) => !isStream(s) && !isMetering(s));
-      const metering = all.filter(isMetering);
-      const stream = all.filter(isStream);
-      return {
-        request,
-        RCU: sum(own, 'read'),
-        WCU: sum(own, 'write'),
-        'metering WCU': sum(metering, 'write'),
-        'stream RCU': sum(stream, 'read'),
-        'stream WCU': sum(stream, 'write'),
-        'total RCU': sum(all, 'read'),
-        'total WCU': sum(all, 'write'),
-      };
-    }),
-  );
-  console.log('RCU / WCU: the request itself; metering: its usage counts (in AWS one write per tenant per 10 s per instance, not per request); stream: the processors after the answer (notifier, usage metering).');
+  const now = totals();
+  console.table(now);
+  if (process.env.BENCH_SAVE) writeFileSync(process.env.BENCH_SAVE, JSON.stringify(now, null, 2));
+  if (process.env.BENCH_AGAINST) {
+    const before = JSON.parse(readFileSync(process.env.BENCH_AGAINST, 'utf8')) as typeof now;
+    console.log(`\nBefore (${process.env.BENCH_AGAINST}) → now: the request's own RCU / WCU, its metering WCU, the stream's RCU / WCU`);
+    const pair = (a: number | undefined, b: number) => (a === undefined ? `${b}` : a === b ? `${b}` : `${a} → ${b}`);
+    console.table(
+      now.map((row) => {
+        const was = before.find((other) => other.request === row.request);
+        return { request: row.request, RCU: pair(was?.RCU, row.RCU), WCU: pair(was?.WCU, row.WCU), 'metering WCU': pair(was?.['metering WCU'], row['metering WCU']), 'stream RCU': pair(was?.['stream RCU'], row['stream RCU']), 'stream WCU': pair(was?.['stream WCU'], row['stream WCU']) };
+      }),
+    );
+  }
+  console.log('RCU / WCU: the request itself; metering: its usage counts (in AWS one write per tenant per 10 s per instance, not per request); pointer: the views generation pointer (one GetItem a second per process, here every request); stream: the processors after the answer (notifier, usage metering, their checkpoints).');
   for (const { request, spends: all } of rows) {
     console.log(`\n${request}`);
     const lines = new Map<string, Spend>();
@@ -299,6 +321,7 @@ try {
   let installed = false;
   await measure('PATCH item flag (client)', () => client.api('PATCH', `/api/checklist-items/${item!.id}`, { clientCompleted: (installed = !installed) }));
   await measure('PATCH item details', (i) => c('PATCH', `/api/checklist-items/${item!.id}`, { details: `Details ${i}` }));
+  await measure('POST item', (i) => c('POST', '/api/checklist-items', { roomId: room.id, category: 'special_features', name: `Bench ${i}` }));
   await measure('GET checklist (contractor, 36 items)', () => c('GET', `/api/projects/${project.id}/checklist`));
   await measure('GET checklist (client)', () => client.api('GET', `/api/projects/${project.id}/checklist`));
   await measure('GET stats', () => c('GET', `/api/projects/${project.id}/stats`));
