@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { config } from '../../functions/config';
 import { erasePerson } from '../../functions/people/erase-person';
@@ -13,7 +13,8 @@ import { projectStreamId } from '../../events/streams';
 import { verifyProject, verifyStream } from '../../functions/store/verify';
 import { signedUp } from '../support/accounts';
 import { runScript } from '../support/run-script';
-import { ApiClient } from '../support/api-client';
+import type { ApiClient } from '../support/api-client';
+import { startPrivateCloud, usePrivateCloudEnv, type PrivateCloud } from '../support/private-cloud';
 import { uploadPhoto } from '../support/upload-photo';
 
 /**
@@ -22,10 +23,30 @@ import { uploadPhoto } from '../support/upload-photo';
  * them deletes the key. Afterwards nothing of them is in any table in clear text, the app shows
  * 'Deleted user', and the record still verifies: the chain, the snapshots, the audit export
  * (and an export kept from before still agrees with the new one). Another tenant is untouched.
+ *
+ * "Nothing of them anywhere" reads the three tables whole, a dozen times: this file has a local
+ * cloud of its own (tests/support/private-cloud.ts), so those scans read its own people, not every
+ * other file's.
  */
 
 const workDir = mkdtempSync(join(tmpdir(), 'person-erasure-'));
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+let cloud: PrivateCloud | undefined;
+let restoreEnv: (() => void) | undefined;
+beforeAll(async () => {
+  cloud = await startPrivateCloud();
+  restoreEnv = usePrivateCloudEnv(cloud);
+});
+afterAll(async () => {
+  restoreEnv?.();
+  await cloud?.stop();
+  rmSync(workDir, { recursive: true, force: true });
+});
+const own = () => {
+  if (!cloud) throw new Error('The private cloud did not start');
+  return cloud;
+};
+const operator = (name: string, args: string[]) => runScript(name, args, own().env);
+const person = (role: 'client' | 'contractor', overrides: Record<string, unknown> = {}) => signedUp(role, overrides, { baseUrl: own().url });
 let files = 0;
 
 const saved = (document: unknown) => {
@@ -33,7 +54,7 @@ const saved = (document: unknown) => {
   writeFileSync(file, JSON.stringify(document));
   return file;
 };
-const auditVerify = (file: string, extra: string[] = []) => runScript('audit-verify', [file, '--jwks', `${new ApiClient().baseUrl}/api/audit/keys`, ...extra]);
+const auditVerify = (file: string, extra: string[] = []) => operator('audit-verify', [file, '--jwks', `${own().url}/api/audit/keys`, ...extra]);
 
 const ok = (answer: { status: number; body: any }) => {
   expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
@@ -47,9 +68,9 @@ const uniqueSurname = () => `Quill${[...randomBytes(6)].map((byte) => String.fro
 async function clientAtWork() {
   const surname = uniqueSurname();
   const phone = `555-${randomBytes(3).readUIntBE(0, 3) % 9000 + 1000}-77`;
-  const client = await signedUp('client', { firstName: 'Perdita', lastName: surname });
+  const client = await person('client', { firstName: 'Perdita', lastName: surname });
   ok(await client.api.put('/api/auth/profile', { firstName: 'Perdita', lastName: surname, email: client.user.email, companyName: `${surname} Holdings`, phone }));
-  const contractor = await signedUp('contractor');
+  const contractor = await person('contractor');
   const project = ok(await contractor.api.post('/api/projects', { name: 'Erasure Court', address: '9 Forget Lane', clientName: `Perdita ${surname}`, clientEmail: client.user.email, clientPhone: phone }));
   const [room] = ok(await contractor.api.get(`/api/projects/${project.id}/rooms`));
   const [item] = ok(await contractor.api.get(`/api/rooms/${room.id}/items`));
@@ -101,12 +122,12 @@ describe('erasing a person', () => {
     const kept = saved(ok(await contractor.api.get(`/api/projects/${project.id}/audit-export`)));
     expect((await auditVerify(kept)).code).toBe(0);
 
-    const dryRun = await runScript('person-erase', ['--user', client.user.id]);
+    const dryRun = await operator('person-erase', ['--user', client.user.id]);
     expect(dryRun).toMatchObject({ code: 0 });
     expect(dryRun.out).toMatch(/would erase the client account, 1 project\(s\)/);
     expect(await itemsHolding(traces)).not.toHaveLength(0);
 
-    const erased = await runScript('person-erase', ['--user', client.user.id, '--confirm']);
+    const erased = await operator('person-erase', ['--user', client.user.id, '--confirm']);
     expect(erased.code, erased.out).toBe(0);
     expect(erased.out).toMatch(/erased the client account, 1 project\(s\) they appear in \(client of 1\): 2 key\(s\) deleted/);
 
@@ -172,7 +193,7 @@ describe('erasing a person', () => {
 
   it("a contractor's Delete Account: their projects go, and their name, e-mail and phone with them, from every table", async () => {
     const surname = uniqueSurname();
-    const contractor = await signedUp('contractor', { firstName: 'Corbin', lastName: surname });
+    const contractor = await person('contractor', { firstName: 'Corbin', lastName: surname });
     ok(await contractor.api.put('/api/auth/profile', { firstName: 'Corbin', lastName: surname, email: contractor.user.email, companyName: `${surname} Builders`, phone: '555-0100-42' }));
     const project = ok(await contractor.api.post('/api/projects', { name: 'Short Lived', address: '2 Gone Road', clientName: 'Chris Owner' }));
     ok(await contractor.api.post('/api/chat', { projectId: project.id, message: 'Starting Monday.' }));
@@ -184,8 +205,8 @@ describe('erasing a person', () => {
 
   it('Delete Account reaches the projects a client left: their name leaves those views, and their photos no item shows are deleted', async () => {
     const surname = uniqueSurname();
-    const client = await signedUp('client', { firstName: 'Perdita', lastName: surname });
-    const contractor = await signedUp('contractor');
+    const client = await person('client', { firstName: 'Perdita', lastName: surname });
+    const contractor = await person('contractor');
     // The contractor's own record of the client names someone else: only the client's account carries the surname.
     const details = { name: 'Left Behind', address: '4 Former Row', clientName: 'Chris Owner' };
     const project = ok(await contractor.api.post('/api/projects', { ...details, clientEmail: client.user.email }));
@@ -224,9 +245,9 @@ describe('erasing a person', () => {
   });
 
   it('a person with nothing to erase: the dry run says so and changes nothing', async () => {
-    const answer = await runScript('person-erase', ['--user', 'no-such-person']);
+    const answer = await operator('person-erase', ['--user', 'no-such-person']);
     expect(answer).toMatchObject({ code: 0 });
     expect(answer.out).toContain('would erase 0 project(s)');
-    expect((await runScript('person-erase', [])).code).toBe(2);
+    expect((await operator('person-erase', [])).code).toBe(2);
   });
 });
