@@ -1,49 +1,63 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { compile, optimize } from '@tailwindcss/node';
 import { createServer, type Plugin } from 'vite';
 
 /**
  * Issue 32: the signed-out pages as static HTML, so a first visit on a phone draws the form
  * before any script arrives. After the build is written, the real route components are rendered
  * with react-dom/server (web/prerender.tsx, loaded through Vite so the route files are compiled
- * as the app's are) into the built index.html, once per page, with the app's stylesheet inlined:
- * a <link> would hold the first paint for one more round trip. The app hydrates them
+ * as the app's are) into the built index.html, once per page, with the CSS the page uses inline
+ * (see pageHtml). The app hydrates them
  * (web/main.tsx). Each page is written as `<name>.html`: the gateway (sirv) and CloudFront's
  * function serve it for the extension-less path, and the service worker precaches it (Workbox
  * answers `/login` with `/login.html`). The page's name is its only route fact here.
  */
 export const PRERENDERED_PAGES = ['login', 'register', 'forgot-password', 'reset-password', 'verify-email', 'sign-in-link'] as const;
 
-const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/;
+const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/;
 const ROOT = '<div id="root"></div>';
-
 const HTML = '<html lang="en">';
 const SCRIPT = /\s*<script\b[^>]*><\/script>/g;
 
+/** The class names a page's markup uses: the Tailwind utilities its first paint needs. */
+export const classNamesIn = (markup: string): string[] => [...new Set([...markup.matchAll(/\bclass="([^"]*)"/g)].flatMap(([, names = '']) => names.split(/\s+/)).filter(Boolean))];
+
 /**
- * index.html with `markup` in #root, the stylesheet it links written inline instead, the system's
- * theme until the app knows the person's (web/styles.css: no script sets it before paint), and its
- * scripts after the page (deferred or async either way): asked for last, none of their bytes
- * shares the phone's first round trips with the page's.
+ * index.html with `markup` in #root; in <head> only the CSS that markup uses (`css`: a <link>
+ * would hold the first paint for one more round trip, and the app's whole stylesheet, inline, cost
+ * a phone's first style pass 5 times the rules); the app's stylesheet itself after the page, where
+ * it holds nothing up, for the pages the app draws next; the system's theme until the app knows
+ * the person's (web/styles.css: no script sets it before paint); and the scripts after the page
+ * (deferred or async either way), asked for last.
  */
-export function pageHtml(shell: string, markup: string, readAsset: (href: string) => string): string {
-  const stylesheet = STYLESHEET.exec(shell);
-  if (!stylesheet?.[1] || !shell.includes(ROOT) || !shell.includes(HTML)) throw new Error('index.html is not the shell web/build/prerender.ts expects');
-  const css = readAsset(stylesheet[1]);
+export function pageHtml(shell: string, markup: string, css: string): string {
+  const stylesheet = STYLESHEET.exec(shell)?.[0];
+  if (!stylesheet || !shell.includes(ROOT) || !shell.includes(HTML)) throw new Error('index.html is not the shell web/build/prerender.ts expects');
   const scripts = shell.match(SCRIPT)?.join('') ?? '';
   return shell
     .replace(SCRIPT, '')
     .replace(HTML, '<html lang="en" data-theme="system">')
-    .replace(stylesheet[0], () => `<style>${css}</style>`)
-    .replace(ROOT, () => `<div id="root">${markup}</div>${scripts}`);
+    .replace(stylesheet, () => `<style>${css}</style>`)
+    .replace(ROOT, () => `<div id="root">${markup}</div>${stylesheet}${scripts}`);
+}
+
+/** The app's stylesheet (web/styles.css) compiled by Tailwind for the given class names only. */
+async function cssCompiler(root: string): Promise<(classNames: string[]) => string> {
+  const compiler = await compile(readFileSync(join(root, 'styles.css'), 'utf8'), { base: root, onDependency: () => undefined });
+  return (classNames) => optimize(compiler.build(classNames), { minify: true }).code;
 }
 
 export function prerender({ configFile }: { configFile: string }): Plugin {
   let outDir = '';
+  let root = '';
   return {
     name: 'cc-prerender',
     apply: 'build',
-    configResolved: (config) => void (outDir = config.build.outDir),
+    configResolved: (config) => {
+      outDir = config.build.outDir;
+      root = config.root;
+    },
     // Before vite-plugin-pwa's closeBundle, so the service worker's precache lists the pages.
     writeBundle: {
       sequential: true,
@@ -53,9 +67,10 @@ export function prerender({ configFile }: { configFile: string }): Plugin {
         try {
           const { renderPage } = (await server.ssrLoadModule('/prerender.tsx')) as { renderPage: (path: string) => Promise<string> };
           const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+          const cssFor = await cssCompiler(root);
           for (const page of PRERENDERED_PAGES) {
             const markup = await renderPage(`/${page}`);
-            writeFileSync(join(outDir, `${page}.html`), pageHtml(shell, markup, (href) => readFileSync(join(outDir, href), 'utf8')));
+            writeFileSync(join(outDir, `${page}.html`), pageHtml(shell, markup, cssFor(classNamesIn(markup))));
           }
         } finally {
           await server.close();
