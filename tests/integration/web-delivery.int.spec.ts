@@ -16,7 +16,7 @@ const entryScript = () =>
   [...indexHtml().toString().matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!).sort((a, b) => statSync(join(webDistDir, b)).size - statSync(join(webDistDir, a)).size)[0]!;
 
 describe('the web app as the gateway serves it', () => {
-  it.each(['/', '/login', '/project/some-project'])('%s: index.html, revalidated on every load (under 1 KB: sent as it is)', async (path) => {
+  it.each(['/', '/project/some-project'])('%s: index.html, revalidated on every load (under 1 KB: sent as it is)', async (path) => {
     const response = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' });
     expect(response.status).toBe(200);
     expect(response.headers.vary).toContain('Accept-Encoding');
@@ -25,6 +25,14 @@ describe('the web app as the gateway serves it', () => {
     expect(indexHtml().length).toBeLessThan(1024);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body.equals(indexHtml())).toBe(true);
+  });
+
+  it.each(['/login', '/verify-email'])('%s: its prerendered page (issue 32), compressed and revalidated on every load', async (path) => {
+    const response = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.body).equals(readFileSync(join(webDistDir, `${path.slice(1)}.html`)))).toBe(true);
   });
 
   it('a hashed script: brotli for a browser that takes it', async () => {
