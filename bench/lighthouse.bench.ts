@@ -5,8 +5,10 @@
  * then Lighthouse's default (a throttled mid-range phone). Prints the scores and, for a category
  * short of 100, the audits that cost it points. Asserts nothing. Lighthouse 12 (13 needs Node 22).
  *
- *   npm run bench:lighthouse [-- --runs 3] [-- --client] [-- --preset mobile] [-- --trace] [-- --web DIR]
+ *   npm run bench:lighthouse [-- --runs 3] [-- --client] [-- --preset mobile] [-- --trace] [-- --web DIR] [-- --page PATH]
  *
+ * `--page PATH` measures that page signed out instead (issue 32: `/login`, `/verify-email#token=…`,
+ * a first visit from an e-mailed link), without the PWA checks, which look for the checklist.
  * `--trace` also keeps each run's trace (the main thread's tasks as Lighthouse measured them) next to its report.
  * `--web DIR` measures a build made before (`vite build --outDir DIR`), to compare two trees in one sitting.
  *
@@ -28,7 +30,7 @@ import { startLocalCloud } from '../infra/local/cloud';
 import { demoAccounts, demoPassword, seedDemoData } from '../infra/local/seed';
 import { repoRoot } from '../infra/paths';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, client: { type: 'boolean', default: false }, preset: { type: 'string' }, trace: { type: 'boolean', default: false }, web: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, client: { type: 'boolean', default: false }, preset: { type: 'string' }, trace: { type: 'boolean', default: false }, web: { type: 'string' }, page: { type: 'string' } } });
 const runs = Math.max(1, Number(values.runs) || 1);
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
 const GOAL = 95;
@@ -48,17 +50,18 @@ try {
   const projectId = seeded.sampleProject?.id;
   if (!projectId) throw new Error('The seed made no sample project');
   const account = values.client ? demoAccounts[1] : demoAccounts[0];
-  const path = values.client ? `/client-project/${projectId}` : `/project/${projectId}`;
-  const cookie = await signIn(account.email);
+  const path = values.page ?? (values.client ? `/client-project/${projectId}` : `/project/${projectId}`);
+  const cookie = values.page ? undefined : await signIn(account.email);
   // The chat welcome is for a first visit: the page is measured as it is every day after.
-  await fetch(`${cloud.url}/api/user-session`, {
+  if (cookie) await fetch(`${cloud.url}/api/user-session`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', cookie },
     body: JSON.stringify({ userType: account.role, userName: `${account.firstName} ${account.lastName}`, chatOpenedOnce: true }),
   });
 
   // Lighthouse simulates a slow phone from the main thread's measured work: a busy machine costs points.
-  console.log(`Lighthouse on ${path} signed in as the demo ${account.role} (the seeded sample project), ${runs} run(s) a preset; median shown; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores\n`);
+  const who = cookie ? `signed in as the demo ${account.role} (the seeded sample project)` : 'signed out';
+  console.log(`Lighthouse on ${path} ${who}, ${runs} run(s) a preset; median shown; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores\n`);
   for (const preset of (['desktop', 'mobile'] as const).filter((preset) => !values.preset || preset === values.preset)) {
     const measured: Awaited<ReturnType<typeof audit>>[] = [];
     for (let run = 0; run < runs; run++) measured.push(await audit(`${cloud.url}${path}`, cookie, preset));
@@ -79,12 +82,12 @@ try {
     }
     console.log(`         load average after: ${loadavg()[0]!.toFixed(1)}`);
     // Every run's report: the slow one is the one to read.
-    const reportPath = (run: number) => join(tmpdir(), `lighthouse-${values.client ? 'client' : 'contractor'}-${preset}${run === results.length - 1 ? '' : `-${run + 1}`}.json`);
+    const reportPath = (run: number) => join(tmpdir(), `lighthouse-${values.page ? 'signed-out' : values.client ? 'client' : 'contractor'}-${preset}${run === results.length - 1 ? '' : `-${run + 1}`}.json`);
     results.forEach((result, run) => writeFileSync(reportPath(run), JSON.stringify(result)));
     if (values.trace) measured.forEach(({ trace }, run) => writeFileSync(reportPath(run).replace(/\.json$/, '.trace.json'), JSON.stringify(trace)));
     console.log(`         full reports: ${results.map((_, run) => reportPath(run)).join(', ')}\n`);
   }
-  console.log(`PWA      ${await pwaChecks(`${cloud.url}${path}`, cookie)}\n`);
+  if (cookie) console.log(`PWA      ${await pwaChecks(`${cloud.url}${path}`, cookie)}\n`);
 } finally {
   await browser.close();
   await cloud.stop();
@@ -98,10 +101,12 @@ async function signIn(email: string): Promise<string> {
   return cookie;
 }
 
-/** One Lighthouse run in a fresh tab, signed in: the session cookie in the browser (Lighthouse's storage reset keeps cookies), so the page's WebSocket has it too. */
-async function audit(url: string, cookie: string, preset: 'desktop' | 'mobile'): Promise<{ lhr: Result; trace: unknown }> {
-  const [name = '', value = ''] = cookie.split('=', 2);
-  await browser.setCookie({ name, value, domain: new URL(url).hostname, path: '/', httpOnly: true });
+/** One Lighthouse run in a fresh tab, signed in (unless `cookie` is undefined): the session cookie in the browser (Lighthouse's storage reset keeps cookies), so the page's WebSocket has it too. */
+async function audit(url: string, cookie: string | undefined, preset: 'desktop' | 'mobile'): Promise<{ lhr: Result; trace: unknown }> {
+  if (cookie) {
+    const [name = '', value = ''] = cookie.split('=', 2);
+    await browser.setCookie({ name, value, domain: new URL(url).hostname, path: '/', httpOnly: true });
+  }
   const page = await browser.newPage();
   try {
     const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: [...categories] };
