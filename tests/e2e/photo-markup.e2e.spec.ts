@@ -178,7 +178,7 @@ describe('photos as evidence: location, thumbnails, markup, before / after', () 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`offers the camera on a touch screen, and 'Include location' off by default (390x844-${colorScheme}, touch)`, async () => {
       const opened = await openPage();
-      const context = await opened.context().browser()!.newContext({ baseURL: appUrl(), viewport: { width: 390, height: 844 }, colorScheme, hasTouch: true, isMobile: true });
+      const context = await opened.context().browser()!.newContext({ baseURL: appUrl(), viewport: { width: 390, height: 844 }, colorScheme, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
       try {
         const page = await context.newPage();
         const projectId = await contractorWithProject(page);

@@ -134,7 +134,8 @@ describe.each(sizes)('the punch list on a $name', (size) => {
 
 describe('the punch list in field mode', () => {
   it('adds a punch item offline: kept on the device, shown at once, sent when the connection is back', async () => {
-    const contractor = await openPage({ width: 1280, height: 900 });
+    // With the service worker, which opens the app with no signal.
+    const contractor = await openPage({ width: 1280, height: 900, serviceWorkers: 'allow' });
     await register(contractor, 'contractor');
     const created = await contractor.request.post('/api/projects', { data: { name: 'Cedar Row', address: '4 Cedar Row', clientName: 'Chris Owner' } });
     const { id: projectId } = (await created.json()) as { id: string };

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { repoRoot } from '../../infra/paths';
 import { verificationTokenMailedTo } from './mail';
 
@@ -10,6 +11,10 @@ import { verificationTokenMailedTo } from './mail';
  * Real Chromium (Debian's, or CHROMIUM_PATH) for browser tests, headless. Screenshots go to
  * test-results/screenshots/ so a person can look at them.
  */
+
+// A browser test waits on conditions with generous ceilings, never on a clock: expect.poll's own
+// 1 s is one on a busy machine (Playwright's waits have 30 s). Every browser test file comes here.
+vi.setConfig({ expect: { poll: { timeout: 30_000 } } });
 
 export const appUrl = () => inject('localCloud').url;
 export const screenshotDir = join(repoRoot, 'test-results/screenshots');
@@ -23,11 +28,21 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
+/**
+ * A person's browser. Without a service worker unless asked (`serviceWorkers: 'allow'`, field mode's
+ * tests): the app's worker precaches every file of the build on a first visit, a second download
+ * of the whole app per person that only the offline tests use, and a page it controls answers
+ * from it where the test's `page.route` cannot see.
+ */
+export async function newContext(
+  browser: Browser,
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: appUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
 }
 
@@ -101,9 +116,9 @@ export async function tick(box: Locator): Promise<void> {
 
 /**
  * One Chromium for a test file and a fresh context (a person, with their own cookies) per
- * `openPage`; all closed when the file is done.
+ * `openPage`; all closed when the file is done. `defaults` apply to every page the file opens.
  */
-export function usePages(): (options?: Parameters<typeof newContext>[1]) => Promise<Page> {
+export function usePages(defaults: Parameters<typeof newContext>[1] = {}): (options?: Parameters<typeof newContext>[1]) => Promise<Page> {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -114,15 +129,14 @@ export function usePages(): (options?: Parameters<typeof newContext>[1]) => Prom
     await browser?.close();
   });
   return async (options = {}) => {
-    const context = await newContext(browser!, options);
+    const context = await newContext(browser!, { ...defaults, ...options });
     contexts.push(context);
     return context.newPage();
   };
 }
 
-let emailCounter = 0;
-/** An e-mail no other test in this run uses. */
-export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}.${++emailCounter}@example.com`;
+/** An e-mail no other test in this run uses, in this file or in one running beside it (another worker, its own counter, the same millisecond). */
+export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}.${randomUUID().slice(0, 8)}@example.com`;
 
 /**
  * WCAG 2.2 A and AA violations axe-core finds on the page as it stands (an open dialog included),

@@ -14,7 +14,7 @@ import { usePages } from './browser';
 
 /** Contexts (people) use the service worker: it is what opens the app with no signal. */
 export function useOfflinePages(): (options?: Parameters<ReturnType<typeof usePages>>[0]) => Promise<Page> {
-  return usePages();
+  return usePages({ serviceWorkers: 'allow' });
 }
 
 const cuts = new WeakMap<BrowserContext, (route: Route) => Promise<void>>();
