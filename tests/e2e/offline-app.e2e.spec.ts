@@ -52,8 +52,8 @@ async function photoOnCountertops(page: Page, projectId: string): Promise<string
   return objectPath;
 }
 
-/** Waits until the device's copy holds `text` (the cache is saved a second after it changes). */
-const waitUntilKept = (page: Page, text: string) => expect.poll(async () => (await keptOnDevice(page)).includes(text), { timeout: 10_000 }).toBe(true);
+/** Waits until the device's copy holds `text` (the cache is saved once the page is idle, a second after it changes; a busy machine is seldom idle). */
+const waitUntilKept = (page: Page, text: string) => expect.poll(async () => (await keptOnDevice(page)).includes(text), { timeout: 60_000 }).toBe(true);
 
 /** After a viewport or colour-scheme change: the next frames drawn (the colours' transitions started), then those ended. */
 async function redrawn(page: Page): Promise<void> {
@@ -102,7 +102,8 @@ describe('the app with no network (issue 29)', () => {
     for (const name of ['Whole Home', 'Kitchen', 'Living Room', 'Exterior']) await room(page, name).waitFor();
     await countertops.waitFor();
     await offlineNotice(page).waitFor();
-    expect(await offlineNotice(page).textContent()).toMatch(/^Offline — showing data from (\d+ seconds? ago|1 minute ago)$/);
+    // Its age in words (minutes on a busy machine, where the reads were kept a while ago).
+    expect(await offlineNotice(page).textContent()).toMatch(/^Offline — showing data from \d+ (seconds?|minutes?) ago$/);
     // The photo seen online shows from the worker's photo cache.
     await countertops.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(4);
