@@ -133,7 +133,7 @@ describe('item History', () => {
 
     // A change by the other person shows in an open History at once, newest first.
     expect((await contractor.request.patch(`/api/checklist-items/${itemId}`, { data: { purchasesMade: true } })).status()).toBe(200);
-    await expect.poll(() => clientDialog.getByTestId('item-history-entry').count(), { timeout: 10_000 }).toBe(6);
+    await expect.poll(() => clientDialog.getByTestId('item-history-entry').count()).toBe(6);
     expect(await clientDialog.getByTestId('item-history-entry').first().textContent()).toContain('Purchased: from No to Yes');
   });
 });

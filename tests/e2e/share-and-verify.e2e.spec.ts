@@ -56,7 +56,7 @@ describe('Share with Client', () => {
 
       await dialog.getByRole('button', { name: 'Close' }).click();
       // Spec section 4: 'Invitation Sent!' for 3 seconds, then the button is as it was.
-      await page.getByRole('button', { name: 'Share with Client' }).waitFor({ timeout: 5000 });
+      await page.getByRole('button', { name: 'Share with Client' }).waitFor();
     });
   }
 
