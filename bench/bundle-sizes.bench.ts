@@ -3,48 +3,49 @@
  * and gzip) and each Lambda function bundled as the CDK stack bundles it, against the floor (a
  * bundle of just the DynamoDB client and lib-dynamodb, which every route needs): its size, and the
  * time its import takes in a fresh `node` with a Lambda's environment (a cold start's share; the
- * median of 10), with the routes it serves. Rows over the goals of issue 14 (1.25× the floor's
+ * median of 10), with the routes it serves (`-- --lambda`: only these; `-- --before DIR`: beside
+ * the same handlers bundled from another tree; bench:cold-start adds the first invocation). Rows over the goals of issue 14 (1.25× the floor's
  * size, 1.3× its import) are flagged. Prints; asserts nothing.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type BuildOptions } from 'esbuild';
 import { envNames } from '../functions/config';
-import { handlerName, httpRoutes, streamProcessors, webSocketRoutes } from '../functions/routes';
-import { lambdaBundling, lambdaNodeOptions } from '../infra/constructs/lambda-bundling';
-import { nativePackagesOf } from '../infra/constructs/native-modules';
+import { dailyDigest, handlerModulePath, handlerName, httpRoutes, operatorApi, sessionKeyRotator, streamProcessors, webSocketRoutes } from '../functions/routes';
 import { repoRoot } from '../infra/paths';
+import { bundleLambda, bundlesFolder, lambdaRuntimeEnv } from './lambda-bundles';
 import { median } from './median';
 import { firstLoad } from './web-first-load';
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+/** `-- --before DIR`: each function also bundled from another tree (a worktree of an older commit), rows side by side. */
+const beforeAt = process.argv.indexOf('--before');
+const beforeTree = beforeAt > 0 ? process.argv[beforeAt + 1] : undefined;
 
 // --- Web app --------------------------------------------------------------------------------------
-// Built aside with its manifest, so a test run's dist/web is left alone.
-const webOut = mkdtempSync(join(tmpdir(), 'cc-web-'));
-execFileSync(join(repoRoot, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--manifest', '--outDir', webOut, '--emptyOutDir'], { cwd: repoRoot, stdio: 'inherit' });
-const assets = readdirSync(join(webOut, 'assets')).map((name) => {
-  const content = readFileSync(join(webOut, 'assets', name));
-  return { asset: name.replace(/-[\w-]{8}\./, '.'), kb: kb(content.length), gzipKb: kb(gzipSync(content).length) };
-});
-console.log('Web app (built assets):');
-console.table(assets.sort((a, b) => Number(b.kb) - Number(a.kb)));
-console.log('JS fetched before a page draws (entry + the route\'s lazy chunks + their static imports; issue 14 limits):');
-console.table(firstLoad(webOut));
-rmSync(webOut, { recursive: true, force: true });
+// Built aside with its manifest, so a test run's dist/web is left alone. `-- --lambda` skips it.
+if (!process.argv.includes('--lambda')) {
+  const webOut = mkdtempSync(join(tmpdir(), 'cc-web-'));
+  execFileSync(join(repoRoot, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--manifest', '--outDir', webOut, '--emptyOutDir'], { cwd: repoRoot, stdio: 'inherit' });
+  const assets = readdirSync(join(webOut, 'assets')).map((name) => {
+    const content = readFileSync(join(webOut, 'assets', name));
+    return { asset: name.replace(/-[\w-]{8}\./, '.'), kb: kb(content.length), gzipKb: kb(gzipSync(content).length) };
+  });
+  console.log('Web app (built assets):');
+  console.table(assets.sort((a, b) => Number(b.kb) - Number(a.kb)));
+  console.log('JS fetched before a page draws (entry + the route\'s lazy chunks + their static imports; issue 14 limits):');
+  console.table(firstLoad(webOut));
+  rmSync(webOut, { recursive: true, force: true });
+}
 
 // --- Lambda functions ---------------------------------------------------------------------------
 const MAX_SIZE_RATIO = 1.25;
 const MAX_IMPORT_RATIO = 1.3;
-const IMPORT_RUNS = 10;
+const IMPORT_RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const FLOOR = '(floor)';
-const floorSource = `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-export const handler = () => DynamoDBDocumentClient.from(new DynamoDBClient({}));`;
 
 /** What a Lambda's process has when it imports the handler: our settings (dummies) and the runtime's. */
 const settings: Record<keyof typeof envNames, string> = {
@@ -75,14 +76,10 @@ const settings: Record<keyof typeof envNames, string> = {
 const lambdaEnv = {
   PATH: process.env.PATH,
   ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [envNames[key as keyof typeof envNames], value])),
-  NODE_OPTIONS: lambdaNodeOptions,
-  AWS_REGION: 'eu-west-1',
-  AWS_DEFAULT_REGION: 'eu-west-1',
+  ...lambdaRuntimeEnv,
   AWS_ACCESS_KEY_ID: 'ASIABENCH',
   AWS_SECRET_ACCESS_KEY: 'bench',
   AWS_SESSION_TOKEN: 'bench',
-  AWS_LAMBDA_FUNCTION_NAME: 'bench',
-  AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
 };
 // Wall time is what a cold start waits; CPU time is the import's own work, which neighbours on a
 // shared machine do not inflate.
@@ -100,6 +97,9 @@ const serve = (handler: URL, route: string) => {
 for (const route of Object.values(httpRoutes)) serve(route.handler, `${route.method} ${route.path}`);
 for (const [routeKey, route] of Object.entries(webSocketRoutes)) serve(route.handler, `ws ${routeKey}`);
 serve(streamProcessors.handler, 'events stream');
+serve(operatorApi.handler, 'operator API');
+serve(sessionKeyRotator.handler, 'session key rotation');
+serve(dailyDigest.handler, 'daily digest');
 
 /** AWS SDK clients beyond the floor's, and the PDF's browser: weight a route carries because it uses it. */
 const heavyPackage = /node_modules\/(@aws-sdk\/(?!client-dynamodb\/)(?:client-[\w-]+|s3-presigned-post)|puppeteer-core|@sparticuz\/chromium-min)\//;
@@ -112,22 +112,22 @@ interface Bundle {
   readonly cpuMs: number[];
 }
 
-// Beside the repository's node_modules: a native package (sharp, issue 30) is left out of a bundle,
-// as the stack installs it beside the function's (infra/constructs/native-modules.ts), and resolves from there.
-mkdirSync(join(repoRoot, 'node_modules/.cache'), { recursive: true });
-const out = mkdtempSync(join(repoRoot, 'node_modules/.cache/cc-bundles-'));
+const out = bundlesFolder();
 try {
   const bundles = new Map<string, Bundle>();
-  const bundle = async (name: string, entry: Pick<BuildOptions, 'entryPoints' | 'stdin'>) => {
+  const bundle = async (name: string, entry: string | { floor: true }) => {
     const file = join(out, `${name}.mjs`);
-    const native = entry.entryPoints ? nativePackagesOf((entry.entryPoints as string[])[0]!) : [];
-    const { metafile } = await build({ ...entry, ...lambdaBundling, mainFields: [...lambdaBundling.mainFields], banner: { js: lambdaBundling.banner }, outfile: file, bundle: true, metafile: true, logLevel: 'error', external: native });
+    const { bytes, metafile } = await bundleLambda(entry, file);
     const packages = Object.keys(metafile.outputs[Object.keys(metafile.outputs).find((path) => path.endsWith('.mjs'))!]!.inputs).flatMap((input) => heavyPackage.exec(input)?.[1] ?? []);
     const uses = [...new Set(packages)].map((name) => name.replace(/^@aws-sdk\/(client-)?|^@sparticuz\//, '')).sort().join(', ');
-    bundles.set(name, { file, bytes: statSync(file).size, uses, wallMs: [], cpuMs: [] });
+    bundles.set(name, { file, bytes, uses, wallMs: [], cpuMs: [] });
   };
-  await bundle(FLOOR, { stdin: { contents: floorSource, resolveDir: repoRoot, loader: 'js' } });
-  for (const name of [...functions.keys()].sort()) await bundle(name, { entryPoints: [fileURLToPath(functions.get(name)!.module)] });
+  await bundle(FLOOR, { floor: true });
+  for (const name of [...functions.keys()].sort()) {
+    await bundle(name, fileURLToPath(functions.get(name)!.module));
+    // The same handler from the tree to compare with, bundled alike and timed in the same rounds.
+    if (beforeTree && existsSync(join(beforeTree, handlerModulePath(functions.get(name)!.module)))) await bundle(`${name} (before)`, join(beforeTree, handlerModulePath(functions.get(name)!.module)));
+  }
 
   // Round after round over every bundle, so that load from elsewhere on the machine hits all alike.
   for (let run = 0; run < IMPORT_RUNS; run++) {
@@ -155,7 +155,7 @@ try {
       `${(median(cpuMs) / median(floor.cpuMs)).toFixed(2)}×`,
       over ? `✗ ${over}` : '',
       uses,
-      (functions.get(name)?.routes ?? []).join(', '),
+      (functions.get(name)?.routes ?? ['']).join(', '),
     ];
   });
   const header = ['function', 'KB', 'size', 'import ms', 'import', 'cpu ms', 'cpu', `> ${MAX_SIZE_RATIO}× / ${MAX_IMPORT_RATIO}×`, 'also bundles', 'routes'];
@@ -166,8 +166,9 @@ try {
     `Lambda functions, bundled as the stack bundles them; import: median of ${IMPORT_RUNS} fresh node processes with a Lambda's environment, wall and CPU time — ${new Date().toISOString()}, node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores:`,
   );
   console.log([line(header), ...rows.map(line)].join('\n'));
-  const overs = rows.filter((row) => row[7]);
-  console.log(`${overs.length} of ${rows.length - 1} functions over the goal (size ≤ ${MAX_SIZE_RATIO}× and import ≤ ${MAX_IMPORT_RATIO}× the floor's).`);
+  const overs = rows.filter((row) => row[7] && !row[0]!.endsWith(' (before)'));
+  const counted = rows.filter((row) => !row[0]!.endsWith(' (before)'));
+  console.log(`${overs.length} of ${counted.length - 1} functions over the goal (size ≤ ${MAX_SIZE_RATIO}× and import ≤ ${MAX_IMPORT_RATIO}× the floor's).`);
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

@@ -1,9 +1,7 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Team, TeamInvitation, TeamMember } from '../../contract/team';
 import { conflict, forbidden, notFound } from '../../events/errors';
 import { teamDecider, teamMessages } from '../../events/tenants/team';
 import { endOtherSessions } from '../accounts/credentials';
-import type { SignedIn } from '../auth/sessions';
 import type { UserRecord } from '../auth/users';
 import type { Caller } from '../commands/caller';
 import { runCommands } from '../commands/run-commands';
@@ -13,53 +11,16 @@ import { stateKeys } from '../store/keys';
 import { queryAll } from '../store/query-all';
 import { getStateItems } from '../store/view-table';
 import { stateTable } from '../tables';
-import { quotasOf, seatsTaken, seatsWrite } from '../tenants/quotas';
+import { seatsWrite } from '../tenants/quotas';
 import { getTenant } from '../tenants/tenant-record';
 import { tenantTarget } from './invitations';
+import type { MemberItem } from './team-read';
 
 /**
- * The team of the caller's company (issue 31): its owner, the colleagues who joined, the
- * invitations waiting. Removing a colleague takes their account out of the company in one
+ * The team's changes (issue 31; its read is team-read.ts). Removing a colleague takes their account out of the company in one
  * transaction (their record's tenant, the member's record, the seat, MemberRemoved), then ends
  * every session of theirs and closes their WebSockets: the company's projects answer them 404.
  */
-
-interface MemberItem {
-  readonly userId: string;
-  readonly role: 'member';
-  readonly joinedAt: string;
-}
-
-export async function teamOf(principal: SignedIn): Promise<Team> {
-  const tenantId = principal.tenantId ?? principal.userId;
-  const nowSeconds = Date.now() / 1000;
-  const [memberItems, invitationItems, tenant] = await Promise.all([
-    queryAll<MemberItem>({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': stateKeys.teamMember(tenantId, '').pk, ':prefix': stateKeys.teamMembersPrefix },
-      ConsistentRead: true,
-    }),
-    queryAll<{ email: string; invitedAt: string; expiresAt: number }>({
-      IndexName: stateTable.indexes.gsi1.name,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': stateKeys.teamInvitations(tenantId) },
-    }),
-    getTenant(tenantId),
-  ]);
-  const users = await getStateItems<UserRecord[]>([tenantId, ...memberItems.map((member) => member.userId)].map((id) => stateKeys.user(id)));
-  const [owner, ...colleagues] = users;
-  const member = (user: UserRecord | undefined, role: TeamMember['role'], joinedAt: string): TeamMember[] =>
-    user ? [{ userId: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email, role, joinedAt, isYou: user.id === principal.userId }] : [];
-  const members = [
-    ...member(owner, 'owner', owner?.createdAt ?? ''),
-    ...memberItems.flatMap((item, at) => member(colleagues[at], 'member', item.joinedAt)).sort((a, b) => a.joinedAt.localeCompare(b.joinedAt)),
-  ];
-  const invitations: TeamInvitation[] = invitationItems
-    .filter((item) => item.expiresAt > nowSeconds)
-    .map((item) => ({ email: item.email, invitedAt: item.invitedAt, expiresAt: new Date(item.expiresAt * 1000).toISOString() }))
-    .sort((a, b) => a.invitedAt.localeCompare(b.invitedAt));
-  return { members, invitations, canManage: tenantId === principal.userId, seats: { used: seatsTaken(tenant), limit: quotasOf(tenant).seats } };
-}
 
 /** The owner removes a colleague (404 for anyone not on the team: another tenant's account looks like no one). */
 export async function removeColleague(caller: Caller, userId: string): Promise<void> {
