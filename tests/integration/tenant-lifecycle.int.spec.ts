@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import WebSocket from 'ws';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditExport } from '../../contract/audit';
 import { tenantStreamId } from '../../events/streams';
 import { PROJECT_PAUSED_MESSAGE, TENANT_SUSPENDED_MESSAGE } from '../../events/tenants/messages';
@@ -20,6 +20,7 @@ import { sweep as scheduledSweep } from '../../functions/handlers/operator-api';
 import { stateKeys } from '../../functions/store/keys';
 import { signedUp } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
+import { startPrivateCloud, usePrivateCloudEnv, type PrivateCloud } from '../support/private-cloud';
 import { runScript } from '../support/run-script';
 import { tenantItem } from '../support/tenants';
 
@@ -33,10 +34,26 @@ import { tenantItem } from '../support/tenants';
  */
 
 const workDir = mkdtempSync(join(tmpdir(), 'tenants-'));
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+// The sweep removes every tenant whose grace period is over, the shared cloud's included, and the
+// operator API's test sweeps too: so this file has a local cloud of its own (tests/support/private-cloud.ts).
+let cloud: PrivateCloud | undefined;
+let restoreEnv: (() => void) | undefined;
+beforeAll(async () => {
+  cloud = await startPrivateCloud();
+  restoreEnv = usePrivateCloudEnv(cloud);
+});
+afterAll(async () => {
+  restoreEnv?.();
+  await cloud?.stop();
+  rmSync(workDir, { recursive: true, force: true });
+});
+const own = () => {
+  if (!cloud) throw new Error('The private cloud did not start');
+  return cloud;
+};
 
-const wsUrl = (projectId: string) => `${inject('localCloud').url.replace(/^http/, 'ws')}/ws?projectId=${projectId}`;
-const tenantCli = (...args: string[]) => runScript('tenant', args);
+const wsUrl = (projectId: string) => `${own().url.replace(/^http/, 'ws')}/ws?projectId=${projectId}`;
+const tenantCli = (...args: string[]) => runScript('tenant', args, own().env);
 
 /** A WebSocket on the project: open (and when the server closes it), or the handshake's refusal (status and message). */
 function socket(projectId: string, cookie: string): Promise<{ open: true; closed: Promise<void> } | { open: false; status: number; message: string }> {
@@ -54,8 +71,8 @@ function socket(projectId: string, cookie: string): Promise<{ open: true; closed
 
 /** A contractor (tenant) with a project whose client is signed in, a room and an item. */
 async function tenantWithProject(companyName = 'Hawthorn Homes') {
-  const contractor = await signedUp('contractor', { companyName });
-  const client = await signedUp('client');
+  const contractor = await signedUp('contractor', { companyName }, { baseUrl: own().url });
+  const client = await signedUp('client', {}, { baseUrl: own().url });
   const projectId = (await contractor.api.post('/api/projects', { name: 'Hawthorn House', address: '4 Hawthorn Way', clientName: 'Chris Owner', clientEmail: client.user.email })).body.id as string;
   expect((await client.api.get(`/api/projects/${projectId}/checklist`)).status).toBe(200);
   const roomId = (await contractor.api.post('/api/rooms', { projectId, type: 'kitchen' })).body.id as string;
@@ -78,11 +95,11 @@ async function contractorAnswers(api: ApiClient, projectId: string, itemId: stri
 
 describe('a tenant', () => {
   it('gets its record at a contractor’s sign-up: active, on the standard plan, named for the company, the owner its one seat; a client’s sign-up makes none', async () => {
-    const contractor = await signedUp('contractor', { companyName: 'Rowan & Sons' });
+    const contractor = await signedUp('contractor', { companyName: 'Rowan & Sons' }, { baseUrl: own().url });
     expect(await tenantItem(contractor.user.id)).toMatchObject({ tenantId: contractor.user.id, name: 'Rowan & Sons', status: 'active', plan: 'standard', ownerId: contractor.user.id, seats: 1, gsi1pk: 'tenants#' });
-    const unnamed = await signedUp('contractor');
+    const unnamed = await signedUp('contractor', {}, { baseUrl: own().url });
     expect(await tenantItem(unnamed.user.id)).toMatchObject({ name: 'Casey Builder' });
-    const client = await signedUp('client');
+    const client = await signedUp('client', {}, { baseUrl: own().url });
     expect(await tenantItem(client.user.id)).toBeUndefined();
   });
 
@@ -119,7 +136,7 @@ describe('a tenant', () => {
     expect((await other.contractor.api.get(`/api/projects/${other.projectId}/checklist`)).status).toBe(200);
     expect((await other.client.api.get(`/api/projects/${other.projectId}/checklist`)).status).toBe(200);
     // The suspended contractor may still sign out.
-    const tab = new ApiClient(randomUUID());
+    const tab = new ApiClient(randomUUID(), { baseUrl: own().url });
     tab.cookie = held.contractor.api.cookie;
     expect((await tab.post('/api/auth/logout', {})).status).toBe(200);
 
@@ -141,7 +158,7 @@ describe('a tenant', () => {
   });
 
   it('changes plan: the record and the stream say from and to', async () => {
-    const contractor = await signedUp('contractor');
+    const contractor = await signedUp('contractor', {}, { baseUrl: own().url });
     const tenantId = contractor.user.id;
     expect((await tenantCli('plan', tenantId, 'starter')).code).toBe(0);
     expect(await tenantItem(tenantId)).toMatchObject({ plan: 'starter' });
@@ -149,7 +166,7 @@ describe('a tenant', () => {
   });
 
   it('made before tenants had records is active on the standard plan, and gets its record and stream on the first operator action', async () => {
-    const contractor = await signedUp('contractor', { companyName: 'Old Oak Ltd' });
+    const contractor = await signedUp('contractor', { companyName: 'Old Oak Ltd' }, { baseUrl: own().url });
     const tenantId = contractor.user.id;
     await dynamo().send(new DeleteCommand({ TableName: config().stateTable, Key: stateKeys.tenant(tenantId) }));
     expect((await contractor.api.get('/api/projects')).status).toBe(200);
@@ -202,7 +219,7 @@ describe('a tenant', () => {
     const document = (await staying.contractor.api.get<AuditExport>(`/api/projects/${staying.projectId}/audit-export`)).body;
     const file = join(workDir, 'staying.json');
     writeFileSync(file, JSON.stringify(document));
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file, '--jwks', `${inject('localCloud').url}/api/audit/keys`], { env: process.env });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file, '--jwks', `${own().url}/api/audit/keys`], { env: process.env });
     expect(stdout).toContain(`ok   project#${staying.projectId}`);
     expect((await tenantCli('show', staying.tenantId, '--json')).out).toContain('"status": "active"');
   });
@@ -219,7 +236,7 @@ describe('the daily sweep', () => {
 });
 
 async function signedIn(email: string): Promise<ApiClient> {
-  const api = new ApiClient(randomUUID());
+  const api = new ApiClient(randomUUID(), { baseUrl: own().url });
   const answer = await api.post('/api/auth/login', { email, password: 'correct horse 1' });
   expect(answer.status).toBe(200);
   return api;
