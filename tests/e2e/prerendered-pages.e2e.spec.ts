@@ -1,0 +1,192 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { mailTo, uniqueEmail, usePages } from '../support/browser';
+import { verificationTokenMailedTo } from '../support/mail';
+
+/**
+ * Issue 32 in real Chromium: the signed-out pages come as HTML the build rendered
+ * (web/build/prerender.ts). With every script refused they still draw their form; with scripts the
+ * app takes the same nodes over (hydration: nothing redrawn, nothing moves) and the forms work.
+ */
+
+const openPage = usePages();
+const PASSWORD = 'first-password-1';
+
+/** What each page draws before any script: its heading and the controls of its form. */
+const pages = [
+  { path: '/login', heading: 'Sign In', fields: ['Email', 'Password'], action: { role: 'button', name: 'Sign In' } },
+  { path: '/register', heading: 'Create Account', fields: ['First Name', 'Last Name', 'Email', 'Password', 'Confirm Password'], action: { role: 'button', name: 'Create Account' } },
+  { path: '/forgot-password', heading: 'Forgot Password', fields: ['Email'], action: { role: 'button', name: 'Send Reset Link' } },
+  { path: '/reset-password', heading: 'Reset Password', fields: ['New Password', 'Confirm Password'], action: { role: 'button', name: 'Reset Password' } },
+  { path: '/verify-email', heading: 'Confirm your email', fields: [], action: { role: 'link', name: 'Create Account' } },
+  { path: '/sign-in-link', heading: 'Sign In', fields: [], action: { role: 'button', name: 'Sign In' } },
+] as const;
+
+/**
+ * Watches the page from its first byte: the layout shifts it makes (CLS), and whether the <main>
+ * the HTML drew is still the one shown (hydration keeps nodes; a client render would replace it).
+ */
+async function watchFirstDraw(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const state = { shift: 0 };
+    Object.assign(window, { firstDraw: state });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) state.shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('readystatechange', () => {
+      // Parsed, before any module script runs: the HTML's own <main>.
+      if (document.readyState === 'interactive') Object.assign(document.querySelector('main') ?? {}, { fromHtml: true });
+    });
+  });
+}
+
+/** The layout shift so far, and whether the shown <main> is the HTML's. */
+const firstDraw = (page: Page) =>
+  page.evaluate(() => ({
+    shift: (window as unknown as { firstDraw: { shift: number } }).firstDraw.shift,
+    sameNodes: (document.querySelector('main') as (HTMLElement & { fromHtml?: boolean }) | null)?.fromHtml === true,
+  }));
+
+/** The app has taken the page over: its forms' buttons are enabled only then (web/components/form.tsx). */
+const hydrated = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).and(page.locator(':enabled')).waitFor();
+
+/** The path and fragment of the newest link to `page` mailed to this address, once the SES emulator has it. */
+async function linkMailedTo(email: string, page: string): Promise<string> {
+  const find = async () => {
+    const link = (await mailTo(email)).map((mail) => new RegExp(`https?://\\S+/${page}#token=[\\w-]+`).exec(mail.text ?? '')?.[0]).find(Boolean);
+    return link && new URL(link).pathname + new URL(link).hash;
+  };
+  await expect.poll(find, { timeout: 30_000 }).toBeTruthy();
+  return (await find())!;
+}
+
+async function registeredClient(): Promise<string> {
+  // Short enough for one line of the phone's card (verify-email names it on a line of its own).
+  const email = uniqueEmail('pr');
+  const page = await openPage();
+  const response = await page.request.post('/api/auth/register', {
+    data: { firstName: 'Chris', lastName: 'Owner', email, role: 'client', password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(response.status()).toBe(201);
+  return email;
+}
+
+describe('signed-out pages drawn from HTML', () => {
+  it.each(pages)('$path draws its form with every script refused', async ({ path, heading, fields, action }) => {
+    const page = await openPage({ width: 390, height: 844 });
+    const scripts: string[] = [];
+    await page.route(/\.m?js(\?|$)/, (route) => {
+      scripts.push(route.request().url());
+      return route.abort();
+    });
+    await page.goto(path);
+    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+    for (const label of fields) await page.getByLabel(label, { exact: true }).waitFor();
+    await page.getByRole(action.role, { name: action.name, exact: true }).waitFor();
+    // The page painted, and the app's scripts were asked for and refused: what shows is the HTML's.
+    expect(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+
+  it('signs in on /login once the app has taken it over, with no layout shift', async () => {
+    const email = await registeredClient();
+    const page = await openPage({ width: 390, height: 844 });
+    await watchFirstDraw(page);
+    await page.goto('/login');
+    await hydrated(page, 'Sign In');
+    expect(await firstDraw(page)).toEqual({ shift: 0, sameNodes: true });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Your Projects' }).waitFor();
+  });
+
+  it('keeps what was typed before the app took the page over', async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The app's code is held back until the person has typed.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill('typed.early@example.com');
+    release();
+    await hydrated(page, 'Sign In');
+    expect(await page.getByLabel('Email').inputValue()).toBe('typed.early@example.com');
+  });
+
+  it('registers on /register', async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await watchFirstDraw(page);
+    await page.goto('/register');
+    await hydrated(page, 'Create Account');
+    expect(await firstDraw(page)).toEqual({ shift: 0, sameNodes: true });
+    await page.getByLabel('First Name').fill('Casey');
+    await page.getByLabel('Last Name').fill('Builder');
+    await page.getByLabel('Email').fill(uniqueEmail('prerendered-register'));
+    await page.getByLabel('Contractor').check();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('asks for a reset link on /forgot-password and sets a new password on the link’s /reset-password', async () => {
+    const email = await registeredClient();
+    const page = await openPage({ width: 390, height: 844 });
+    await watchFirstDraw(page);
+    await page.goto('/forgot-password');
+    await hydrated(page, 'Send Reset Link');
+    expect(await firstDraw(page)).toEqual({ shift: 0, sameNodes: true });
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+
+    const visitor = await openPage({ width: 390, height: 844 });
+    await watchFirstDraw(visitor);
+    await visitor.goto(await linkMailedTo(email, 'reset-password'));
+    await hydrated(visitor, 'Reset Password');
+    expect(await firstDraw(visitor)).toEqual({ shift: 0, sameNodes: true });
+    await visitor.getByLabel('New Password').fill('second-password-2');
+    await visitor.getByLabel('Confirm Password').fill('second-password-2');
+    await visitor.getByRole('button', { name: 'Reset Password' }).click();
+    await visitor.getByRole('heading', { name: 'Password Reset Successful' }).waitFor();
+    const signIn = await visitor.request.post('/api/auth/login', { data: { email, password: 'second-password-2' } });
+    expect(signIn.status()).toBe(200);
+  });
+
+  it('verifies an e-mail from the link’s /verify-email: Sign In, back, Confirm Email', async () => {
+    const email = await registeredClient();
+    const token = await verificationTokenMailedTo(email);
+    const page = await openPage({ width: 390, height: 844 });
+    await watchFirstDraw(page);
+    await page.goto(`/verify-email#token=${token}&email=${encodeURIComponent(email)}`);
+    // Once the app has read the link it names the address; the card has not moved meanwhile.
+    await page.getByText(email).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await firstDraw(page)).toEqual({ shift: 0, sameNodes: true });
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await hydrated(page, 'Sign In');
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm Email' }).click();
+    await page.getByRole('heading', { name: 'Email verified' }).waitFor();
+  });
+
+  it('signs in with a mailed link on /sign-in-link', async () => {
+    const email = await registeredClient();
+    const asker = await openPage();
+    expect((await asker.request.post('/api/auth/magic-link', { data: { email } })).status()).toBe(200);
+    const page = await openPage({ width: 390, height: 844 });
+    await watchFirstDraw(page);
+    await page.goto(await linkMailedTo(email, 'sign-in-link'));
+    await hydrated(page, 'Sign In');
+    expect(await firstDraw(page)).toEqual({ shift: 0, sameNodes: true });
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+});
