@@ -8,12 +8,12 @@ import { createServer, type Plugin } from 'vite';
  * before any script arrives. After the build is written, the real route components are rendered
  * with react-dom/server (web/prerender.tsx, loaded through Vite so the route files are compiled
  * as the app's are) into the built index.html, once per page, with the CSS the page uses inline
- * (see pageHtml). The app hydrates them
- * (web/main.tsx). Each page is written as `<name>.html`: the gateway (sirv) and CloudFront's
- * function serve it for the extension-less path, and the service worker precaches it (Workbox
- * answers `/login` with `/login.html`). The page's name is its only route fact here.
+ * (see pageHtml). The app hydrates them (web/main.tsx). Each page is written as `<name>.html`:
+ * the gateway (sirv) and CloudFront's function serve it for the extension-less path, and the
+ * service worker precaches it (Workbox answers `/login` with `/login.html`; `/login?email=…`
+ * offline gets the shell, which the app draws). The page's name is its only route fact here.
  */
-export const PRERENDERED_PAGES = ['login', 'register', 'forgot-password', 'reset-password', 'verify-email', 'sign-in-link'] as const;
+const PRERENDERED_PAGES = ['login', 'register', 'forgot-password', 'reset-password', 'verify-email', 'sign-in-link'] as const;
 
 const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/;
 const ROOT = '<div id="root"></div>';
