@@ -31,10 +31,11 @@ export function countingActiveProjects(tenant: TenantRecord): Projection<Project
  * Runs a project command that may add an active project (`adds`: a new one, or a status back to
  * active) with the tenant's counter: refused at once when the plan is full, and — the
  * transaction's condition having stopped a request that raced for the last place — with the
- * plan's message rather than a bare conflict.
+ * plan's message rather than a bare conflict. `known`: the tenant's record if the request read it
+ * already (see tenantWithCounters).
  */
-export async function withActiveProjects<T>(tenantId: string, adds: boolean, run: (projection: Projection<ProjectState, ProjectEvent>) => Promise<T>): Promise<T> {
-  const tenant = await tenantWithCounters(tenantId);
+export async function withActiveProjects<T>(tenantId: string, adds: boolean, run: (projection: Projection<ProjectState, ProjectEvent>) => Promise<T>, known?: Record<string, unknown>): Promise<T> {
+  const tenant = await tenantWithCounters(tenantId, known);
   if (adds) assertActiveProjectRoom(tenant);
   try {
     return await run(countingActiveProjects(tenant));

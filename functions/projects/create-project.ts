@@ -18,9 +18,10 @@ import { projectDto } from './dto';
 /**
  * A new project of the caller's, with the template's rooms and items, assigned to its client if
  * they have an account. The answer is the summary as the project's transaction writes it (the
- * template's items move only its counters, which the answer does not show).
+ * template's items move only its counters, which the answer does not show). `tenantRecord`: the
+ * tenant's record if the request read it already (with the owner's session).
  */
-export async function createProject(caller: Caller, details: z.output<typeof projectInput>): Promise<Project> {
+export async function createProject(caller: Caller, details: z.output<typeof projectInput>, tenantRecord?: Record<string, unknown>): Promise<Project> {
   const projectId = randomUUID();
   const rooms = newProjectTemplate.map((room) => ({ roomId: randomUUID(), type: room.type, name: room.name, customName: room.customName, items: room.items }));
   const clientId = await clientIdForEmail(details.clientEmail);
@@ -35,7 +36,7 @@ export async function createProject(caller: Caller, details: z.output<typeof pro
     head: streamStart,
     // Its counters are spread from names (the view's type cannot see them); the answer shows none.
     respond: (after, _events, at) => projectDto(summaryItem(after, { ...zeroCounts, totalRooms: 0, completedRooms: 0 }, at, at) as unknown as ProjectSummaryView),
-  }));
+  }), tenantRecord);
   // A retry with the same Idempotency-Key gets the project the first request made.
   if (!created.replayed) {
     await addTemplateItems(caller, target, rooms.map((room) => ({ roomId: room.roomId, roomName: displayName(room), items: room.items })), randomUUID);

@@ -60,8 +60,10 @@ const table = () => config().stateTable;
  * projects' index, once (the write is conditioned on the counter still being absent), so the
  * first decrement never takes it below what is there.
  */
-export async function tenantWithCounters(tenantId: string): Promise<TenantRecord> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: stateKeys.tenant(tenantId), ConsistentRead: true }));
+export async function tenantWithCounters(tenantId: string, known?: Record<string, unknown>): Promise<TenantRecord> {
+  // A record this request read already (consistently, with the session) is not read again.
+  const key = stateKeys.tenant(tenantId);
+  const Item = known?.pk === key.pk && known.sk === key.sk ? known : (await dynamo().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
   if (typeof Item?.activeProjects === 'number') return tenantOf(tenantId, Item);
   const activeProjects = await countActiveProjects(tenantId);
   try {

@@ -8,6 +8,7 @@ import { config } from '../../functions/config';
 import { handler as loginHandler } from '../../functions/handlers/auth-login';
 import { handler as createItemHandler } from '../../functions/handlers/item-create';
 import { handler as patchItemHandler } from '../../functions/handlers/item-update';
+import { handler as createProjectHandler } from '../../functions/handlers/project-create';
 import { httpRoutes, type HttpRoute } from '../../functions/routes';
 import { stateKeys } from '../../functions/store/keys';
 import { addUsage, usageOfMonth } from '../../functions/usage/usage-counters';
@@ -180,5 +181,21 @@ describe("a client's toggle", () => {
     expect(toggled?.statusCode).toBe(200);
     expect(JSON.parse(toggled!.body!)).toMatchObject({ id: item!.id, clientCompleted: true });
     expect(keysRead(calls).filter((key) => key.pk === stateKeys.projectSummary(project.id).pk && key.sk === 'summary')).toHaveLength(1);
+  });
+});
+
+describe('creating a project', () => {
+  it("reads the owner's tenant record once: its active projects counter comes with the session's read", async () => {
+    const { api, user } = await signedUp('contractor');
+    // The first one counts the tenant's projects into its record (once); the second finds the counter there.
+    const first = await newProject(api);
+    let answer: APIGatewayProxyStructuredResultV2 | undefined;
+    const calls = await callsOf(async () => (answer = await invoke(createProjectHandler, httpRoutes.createProject, '/api/projects', { name: 'Capacity House', address: '1 Unit Road', clientName: 'Chris Owner' }, api.cookie)));
+    expect(answer?.statusCode).toBe(201);
+    expect(keysRead(calls).filter((key) => key.pk === stateKeys.tenant(user.id).pk)).toEqual([stateKeys.tenant(user.id)]);
+    // And the project counts against the plan as before.
+    const { Item } = await dynamo().send(new GetCommand({ TableName: config().stateTable, Key: stateKeys.tenant(user.id), ConsistentRead: true }));
+    expect(Item?.activeProjects).toBe(2);
+    expect(((await api.get('/api/projects')).body as { id: string }[]).map((project) => project.id).sort()).toEqual([first.id, JSON.parse(answer!.body!).id].sort());
   });
 });
