@@ -25,6 +25,8 @@ export default defineConfig({
           name: 'unit',
           include: ['{events,contract,functions,infra,web,tests}/**/*.unit.spec.ts'],
           environment: 'node',
+          // vitest's 5 s: two unit files timed out beside the rest of the run on a busy machine.
+          testTimeout: 60_000,
         },
       },
       {
