@@ -88,6 +88,21 @@ describe('signed-out pages drawn from HTML', () => {
     expect(scripts.length).toBeGreaterThan(0);
   });
 
+  it('draws in a dark system’s theme before any script, in the colours the app then keeps (no flash)', async () => {
+    /** The page's and the card's background on /login, drawn from the HTML alone or taken over by the app. */
+    const colours = async (colorScheme: 'light' | 'dark', scripts: boolean) => {
+      const page = await openPage({ width: 390, height: 844, colorScheme });
+      if (!scripts) await page.route(/\.m?js(\?|$)/, (route) => route.abort());
+      await page.goto('/login');
+      if (scripts) await hydrated(page, 'Sign In');
+      await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
+      return page.evaluate(() => [document.querySelector('#root > div')!, document.querySelector('main h1')!.parentElement!].map((element) => getComputedStyle(element).backgroundColor));
+    };
+    const darkFromHtml = await colours('dark', false);
+    expect(darkFromHtml).toEqual(await colours('dark', true));
+    expect(darkFromHtml).not.toEqual(await colours('light', false));
+  });
+
   it('signs in on /login once the app has taken it over, with no layout shift', async () => {
     const email = await registeredClient();
     const page = await openPage({ width: 390, height: 844 });

@@ -28,8 +28,8 @@ export const classNamesIn = (markup: string): string[] => [...new Set([...markup
  * would hold the first paint for one more round trip, and the app's whole stylesheet, inline, cost
  * a phone's first style pass 5 times the rules); the app's stylesheet itself after the page, where
  * it holds nothing up, for the pages the app draws next; the system's theme until the app knows
- * the person's (web/styles.css: no script sets it before paint); and the scripts after the page
- * (deferred or async either way), asked for last.
+ * the person's (SYSTEM_DARK); and the scripts after the page (deferred or async either way),
+ * asked for last.
  */
 export function pageHtml(shell: string, markup: string, css: string): string {
   const stylesheet = STYLESHEET.exec(shell)?.[0];
@@ -42,9 +42,25 @@ export function pageHtml(shell: string, markup: string, css: string): string {
     .replace(ROOT, () => `<div id="root">${markup}</div>${stylesheet}${scripts}`);
 }
 
-/** The app's stylesheet (web/styles.css) compiled by Tailwind for the given class names only. */
+const CLASS_DARK = '@custom-variant dark (&:where(.dark, .dark *));';
+/**
+ * No script sets the `dark` class before a prerendered page paints: the page comes with
+ * <html data-theme="system"> and its own CSS follows the system's theme while that is there (the
+ * app's ThemeProvider removes it as it sets the class). The app's own stylesheet stays class-only;
+ * it comes after the page's CSS and repeats its plain utilities (`bg-gray-50`), so these rules
+ * weigh one attribute more (:is, not :where) to win over them.
+ */
+const SYSTEM_DARK = `@custom-variant dark {
+  &:where(.dark, .dark *) { @slot; }
+  @media (prefers-color-scheme: dark) { &:is([data-theme='system'], [data-theme='system'] *) { @slot; } }
+}
+@media (prefers-color-scheme: dark) { html[data-theme='system'] { color-scheme: dark; } }`;
+
+/** The app's stylesheet (web/styles.css) compiled by Tailwind for the given class names only, dark as the system's until the app knows the person's theme. */
 async function cssCompiler(root: string): Promise<(classNames: string[]) => string> {
-  const compiler = await compile(readFileSync(join(root, 'styles.css'), 'utf8'), { base: root, onDependency: () => undefined });
+  const source = readFileSync(join(root, 'styles.css'), 'utf8');
+  if (!source.includes(CLASS_DARK)) throw new Error(`web/styles.css no longer declares ${CLASS_DARK}: update web/build/prerender.ts`);
+  const compiler = await compile(source.replace(CLASS_DARK, SYSTEM_DARK), { base: root, onDependency: () => undefined });
   return (classNames) => optimize(compiler.build(classNames), { minify: true }).code;
 }
 
