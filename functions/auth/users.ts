@@ -1,6 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod/mini';
-import { accountMessages, type profileInput, type Role, type User } from '../../events/accounts/schemas';
+import { accountMessages } from '../../events/accounts/messages';
+import type { profileInput, User } from '../../events/accounts/schemas';
+import type { Role } from '../../events/accounts/roles';
 import { DomainError, unauthenticated } from '../../events/errors';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
