@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { roles } from '../../events/accounts/schemas';
+import { roles } from '../../events/accounts/roles';
 import { unauthenticated } from '../../events/errors';
 import { epochHolds } from '../auth/users';
 import { dynamo } from '../adapters/dynamo';
