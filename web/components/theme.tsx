@@ -29,7 +29,8 @@ function useThemeContext(): ThemeContextValue {
 
 function useStoredChoice<T extends string>(key: string, allowed: readonly T[], fallback: T): [T, (value: T) => void] {
   const [value, setValue] = useState<T>(() => {
-    const stored = localStorage.getItem(key);
+    // The build's render of the signed-out pages (web/prerender.tsx) has no storage.
+    const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(key);
     return allowed.find((choice) => choice === stored) ?? fallback;
   });
   const store = useCallback(
@@ -52,6 +53,8 @@ function useSystemPrefersDark(): boolean {
       return () => query.removeEventListener('change', onChange);
     },
     () => darkQuery().matches,
+    // Hydrating a prerendered page, the browser's own answer too: the theme draws no markup.
+    () => typeof window !== 'undefined' && darkQuery().matches,
   );
 }
 
@@ -63,6 +66,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   useLayoutEffect(() => {
     document.documentElement.classList.toggle('dark', resolved === 'dark');
+    // A prerendered page follows the system's theme in its CSS until the app knows the person's (web/build/prerender.ts).
+    delete document.documentElement.dataset.theme;
   }, [resolved]);
 
   return <ThemeContext value={{ theme, setTheme, setOverride }}>{children}</ThemeContext>;

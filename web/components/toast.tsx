@@ -47,8 +47,9 @@ function dismiss(id: number) {
 
 /** Nothing until the first toast; then the view, which stays (its F8 region included). */
 export function Toaster() {
-  const shown = useSyncExternalStore(subscribe, currentToasts);
-  const everShown = useSyncExternalStore(subscribe, () => lastId > 0);
+  // The same answers on the server (web/prerender.tsx): none yet.
+  const shown = useSyncExternalStore(subscribe, currentToasts, currentToasts);
+  const everShown = useSyncExternalStore(subscribe, () => lastId > 0, () => lastId > 0);
   useEffect(() => {
     // Fetched once the page has settled, so a later first toast shows without waiting for it. Not
     // at the first idle moment: that comes while the page's own code and data are on their way, and

@@ -22,5 +22,6 @@ const subscribe = (listener: () => void) => {
 
 /** The waiting version's activation, or null when the running version is the newest known. */
 export function useWaitingUpdate(): Apply | null {
-  return useSyncExternalStore(subscribe, () => waiting);
+  // The same on the server (web/prerender.tsx): no version waits.
+  return useSyncExternalStore(subscribe, () => waiting, () => waiting);
 }
