@@ -66,12 +66,17 @@ export async function serviceWorkerReaches(page: Page): Promise<boolean> {
   });
 }
 
-/** The query cache as the app keeps it on the device (web/offline/cache/persist.ts: the persister's serialized copy), '' before its first save. */
+/**
+ * The query cache as the app keeps it on the device (web/offline/cache/persist.ts: the persister's
+ * serialized copy), '' before its first save. Looking must not create the database: one made
+ * empty by this open, before the app's own (a busy machine), would have no store for the app's saves.
+ */
 export const keptOnDevice = (page: Page): Promise<string> =>
   page.evaluate(
     () =>
       new Promise<string>((resolve) => {
         const opening = indexedDB.open('cc-query-cache');
+        opening.onupgradeneeded = () => opening.transaction?.abort();
         opening.onerror = () => resolve('');
         opening.onsuccess = () => {
           const db = opening.result;
