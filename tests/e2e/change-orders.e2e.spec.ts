@@ -75,7 +75,8 @@ describe('change orders (issue 30)', () => {
     await dialog.getByRole('button', { name: 'Save draft' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    const card = contractor.getByRole('listitem').filter({ hasText: 'Quartz instead of laminate' });
+    // The list's card, not the toast that says it was saved (still up a while on a busy machine).
+    const card = contractor.getByRole('listitem').filter({ hasText: 'Quartz instead of laminate' }).and(contractor.locator(':not(.toast)'));
     await card.getByText('Draft', { exact: true }).waitFor();
     expect(await card.textContent()).toContain('+$340.00 · +5 days · Countertops');
     await shots(contractor, 'list-draft-desktop');
