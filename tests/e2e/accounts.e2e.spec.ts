@@ -82,6 +82,8 @@ describe('accounts in the browser', () => {
 
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await atPath(page, '/forgot-password');
+    // The address changes before the page's code has come: typed then, the email would land in the sign-in form.
+    await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();

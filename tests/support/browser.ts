@@ -103,15 +103,22 @@ export async function verifyEmailByMail(page: Page, address: string): Promise<vo
 /**
  * Ticks a checklist box. Off-screen item cards are not drawn (content-visibility) and a click
  * that lands while one is being drawn is lost; Playwright reports 'did not change its state'.
+ * A tick made before the outbox's code has come (it loads after the first room card) shows once
+ * that code is here (web/offline/outbox/submit.ts), so the box is given time to show it first.
  * A person clicks what they see, so one more try is fair: check() does nothing when already ticked.
  */
 export async function tick(box: Locator): Promise<void> {
   await box.scrollIntoViewIfNeeded();
   try {
     await box.check();
+    return;
   } catch {
-    await box.check();
+    // Not shown yet: kept for when the outbox is here, or lost.
   }
+  for (const giveUpAt = Date.now() + 30_000; Date.now() < giveUpAt; await new Promise((resolve) => setTimeout(resolve, 250))) {
+    if (await box.isChecked()) return;
+  }
+  await box.check();
 }
 
 /**
