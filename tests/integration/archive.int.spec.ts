@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditExport } from '../../contract/audit';
 import { hashEvent } from '../../events/hash-chain';
 import { projectStreamId } from '../../events/streams';
@@ -18,7 +18,7 @@ import { getStateItems } from '../../functions/store/view-table';
 import { seedFlagEvents } from '../../bench/seed-events';
 import { ApiClient } from '../support/api-client';
 import { signedUp } from '../support/accounts';
-import { startPrivateCloud, usePrivateCloudEnv, type PrivateCloud } from '../support/private-cloud';
+import { usePrivateCloudForFile } from '../support/private-cloud';
 import { rawGet } from '../support/raw-get';
 import { runScript } from '../support/run-script';
 import { expectReplayEqualsLive } from '../support/views';
@@ -37,21 +37,8 @@ import { expectReplayEqualsLive } from '../support/views';
 
 const SEEDED = 10_000;
 const workDir = mkdtempSync(join(tmpdir(), 'archive-'));
-let cloud: PrivateCloud | undefined;
-let restoreEnv: (() => void) | undefined;
-beforeAll(async () => {
-  cloud = await startPrivateCloud();
-  restoreEnv = usePrivateCloudEnv(cloud);
-});
-afterAll(async () => {
-  restoreEnv?.();
-  await cloud?.stop();
-  rmSync(workDir, { recursive: true, force: true });
-});
-const own = () => {
-  if (!cloud) throw new Error('The private cloud did not start');
-  return cloud;
-};
+const own = usePrivateCloudForFile();
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 const operator = (name: string, args: string[]) => runScript(name, args, own().env);
 const person = (role: 'client' | 'contractor') => signedUp(role, {}, { baseUrl: own().url });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { config } from '../../functions/config';
 import { erasePerson } from '../../functions/people/erase-person';
@@ -14,7 +14,7 @@ import { verifyProject, verifyStream } from '../../functions/store/verify';
 import { signedUp } from '../support/accounts';
 import { runScript } from '../support/run-script';
 import type { ApiClient } from '../support/api-client';
-import { startPrivateCloud, usePrivateCloudEnv, type PrivateCloud } from '../support/private-cloud';
+import { usePrivateCloudForFile } from '../support/private-cloud';
 import { uploadPhoto } from '../support/upload-photo';
 
 /**
@@ -30,21 +30,8 @@ import { uploadPhoto } from '../support/upload-photo';
  */
 
 const workDir = mkdtempSync(join(tmpdir(), 'person-erasure-'));
-let cloud: PrivateCloud | undefined;
-let restoreEnv: (() => void) | undefined;
-beforeAll(async () => {
-  cloud = await startPrivateCloud();
-  restoreEnv = usePrivateCloudEnv(cloud);
-});
-afterAll(async () => {
-  restoreEnv?.();
-  await cloud?.stop();
-  rmSync(workDir, { recursive: true, force: true });
-});
-const own = () => {
-  if (!cloud) throw new Error('The private cloud did not start');
-  return cloud;
-};
+const own = usePrivateCloudForFile();
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 const operator = (name: string, args: string[]) => runScript(name, args, own().env);
 const person = (role: 'client' | 'contractor', overrides: Record<string, unknown> = {}) => signedUp(role, overrides, { baseUrl: own().url });
 let files = 0;

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditExport } from '../../contract/audit';
 import { tenantStreamId } from '../../events/streams';
 import { PROJECT_PAUSED_MESSAGE, TENANT_SUSPENDED_MESSAGE } from '../../events/tenants/messages';
@@ -20,7 +20,7 @@ import { sweep as scheduledSweep } from '../../functions/handlers/operator-api';
 import { stateKeys } from '../../functions/store/keys';
 import { signedUp } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
-import { startPrivateCloud, usePrivateCloudEnv, type PrivateCloud } from '../support/private-cloud';
+import { usePrivateCloudForFile } from '../support/private-cloud';
 import { runScript } from '../support/run-script';
 import { tenantItem } from '../support/tenants';
 
@@ -36,21 +36,8 @@ import { tenantItem } from '../support/tenants';
 const workDir = mkdtempSync(join(tmpdir(), 'tenants-'));
 // The sweep removes every tenant whose grace period is over, the shared cloud's included, and the
 // operator API's test sweeps too: so this file has a local cloud of its own (tests/support/private-cloud.ts).
-let cloud: PrivateCloud | undefined;
-let restoreEnv: (() => void) | undefined;
-beforeAll(async () => {
-  cloud = await startPrivateCloud();
-  restoreEnv = usePrivateCloudEnv(cloud);
-});
-afterAll(async () => {
-  restoreEnv?.();
-  await cloud?.stop();
-  rmSync(workDir, { recursive: true, force: true });
-});
-const own = () => {
-  if (!cloud) throw new Error('The private cloud did not start');
-  return cloud;
-};
+const own = usePrivateCloudForFile();
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 const wsUrl = (projectId: string) => `${own().url.replace(/^http/, 'ws')}/ws?projectId=${projectId}`;
 const tenantCli = (...args: string[]) => runScript('tenant', args, own().env);

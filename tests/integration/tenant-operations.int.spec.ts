@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/adapters/dynamo';
 import { s3 } from '../../functions/adapters/s3';
 import { config } from '../../functions/config';
@@ -11,7 +11,7 @@ import { originalKeyOf, thumbnailKeyOf } from '../../functions/objects/object-ke
 import { eventStore } from '../../functions/commands/event-store';
 import { verifyProject } from '../../functions/store/verify';
 import { signedUp } from '../support/accounts';
-import { startPrivateCloud, usePrivateCloudEnv, type PrivateCloud } from '../support/private-cloud';
+import { usePrivateCloudForFile } from '../support/private-cloud';
 import { runScript } from '../support/run-script';
 import { uploadPhoto } from '../support/upload-photo';
 
@@ -26,21 +26,8 @@ import { uploadPhoto } from '../support/upload-photo';
  */
 
 const workDir = mkdtempSync(join(tmpdir(), 'tenant-ops-'));
-let cloud: PrivateCloud | undefined;
-let restoreEnv: (() => void) | undefined;
-beforeAll(async () => {
-  cloud = await startPrivateCloud();
-  restoreEnv = usePrivateCloudEnv(cloud);
-});
-afterAll(async () => {
-  restoreEnv?.();
-  await cloud?.stop();
-  rmSync(workDir, { recursive: true, force: true });
-});
-const own = () => {
-  if (!cloud) throw new Error('The private cloud did not start');
-  return cloud;
-};
+const own = usePrivateCloudForFile();
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 const operator = (name: string, args: string[]) => runScript(name, args, own().env);
 
 /** A tenant in use: a project with its client, a ticked item, a chat message, a published photo, a pending upload. */

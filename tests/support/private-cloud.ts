@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A local cloud of a test file's own, beside the one the integration suite shares
@@ -78,5 +79,27 @@ export function usePrivateCloudEnv(cloud: PrivateCloud): () => void {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
+  };
+}
+
+/**
+ * A local cloud of the calling test file's own, from before its first test to after its last, with
+ * this process's environment pointed at it meanwhile: for files whose sweeps or whole-table scans
+ * must not meet other files' data (or remove it). Returns the cloud, for the tests to call.
+ */
+export function usePrivateCloudForFile(): () => PrivateCloud {
+  let cloud: PrivateCloud | undefined;
+  let restoreEnv: (() => void) | undefined;
+  beforeAll(async () => {
+    cloud = await startPrivateCloud();
+    restoreEnv = usePrivateCloudEnv(cloud);
+  });
+  afterAll(async () => {
+    restoreEnv?.();
+    await cloud?.stop();
+  });
+  return () => {
+    if (!cloud) throw new Error('The private cloud did not start');
+    return cloud;
   };
 }
