@@ -8,18 +8,15 @@
  * goals' unit) and as the gateway sent it (brotli). `--web DIR` measures a build made before, to
  * set two trees side by side. Prints figures and whether they meet issue 32's goals; asserts nothing.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-import { startLocalCloud } from '../infra/local/cloud';
 import { demoAccounts, demoPassword, seedDemoData } from '../infra/local/seed';
-import { repoRoot } from '../infra/paths';
+import { browserBench } from './browser-bench';
 import { median } from './median';
 
 const GOAL_FIRST_CARD_KB = 120;
@@ -28,15 +25,7 @@ const GOAL_IDLE_KB = 160;
 const { values } = parseArgs({ options: { web: { type: 'string' }, runs: { type: 'string', default: '3' } } });
 const runs = Math.max(1, Number(values.runs) || 1);
 
-// Built aside, so a test run's dist/web is left alone.
-const webDir = values.web ?? mkdtempSync(join(tmpdir(), 'cc-first-draw-'));
-if (!values.web) execFileSync(join(repoRoot, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', webDir, '--emptyOutDir'], { cwd: repoRoot, stdio: 'inherit' });
-const cloud = await startLocalCloud({ port: 0, webDir });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const { webDir, cloud, browser, close } = await browserBench(values.web, 'first-draw');
 
 const gzipKb = new Map<string, number>();
 /** A script's size gzipped, from the build it was served from. */
@@ -147,7 +136,5 @@ try {
   }
   console.table(rows);
 } finally {
-  await browser.close();
-  await cloud.stop();
-  if (!values.web) rmSync(webDir, { recursive: true, force: true });
+  await close();
 }

@@ -8,17 +8,13 @@
  * figures and whether each meets its goal; asserts nothing. The browser test
  * ('stays responsive with 12 rooms of 300 items') holds the behaviour: every input lands and draws.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-import { startLocalCloud } from '../infra/local/cloud';
-import { repoRoot } from '../infra/paths';
 import { fakeBigProject } from '../tests/support/browser-big-checklist';
+import { browserBench } from './browser-bench';
 import { median } from './median';
 
 // Without content-visibility the median was over 500 ms (issue 14); a person notices 100 ms.
@@ -30,15 +26,7 @@ const { values } = parseArgs({
 });
 const runs = Math.max(1, Number(values.runs) || 1);
 
-// Built aside, so a test run's dist/web is left alone.
-const webDir = values.web ?? mkdtempSync(join(tmpdir(), 'cc-input-latency-'));
-if (!values.web) execFileSync(join(repoRoot, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', webDir, '--emptyOutDir'], { cwd: repoRoot, stdio: 'inherit' });
-const cloud = await startLocalCloud({ port: 0, webDir });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const { webDir, cloud, browser, close } = await browserBench(values.web, 'input-latency');
 
 /** Runs the actions and answers, for each key press and click, the time until the next frame, and the longest task. */
 async function measureInput(page: Page, actions: () => Promise<void>) {
@@ -170,7 +158,5 @@ try {
     },
   ]);
 } finally {
-  await browser.close();
-  await cloud.stop();
-  if (!values.web) rmSync(webDir, { recursive: true, force: true });
+  await close();
 }

@@ -9,31 +9,19 @@
  *
  *   node --import tsx bench/offline-load.bench.ts [--runs 20] [--web DIR]
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-import { startLocalCloud } from '../infra/local/cloud';
 import { demoAccounts, demoPassword, seedDemoData } from '../infra/local/seed';
-import { repoRoot } from '../infra/paths';
+import { browserBench } from './browser-bench';
 import { median } from './median';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, web: { type: 'string' } } });
 const runs = Math.max(1, Number(values.runs) || 15);
 
-// Built aside, so a test run's dist/web is left alone.
-const webDir = values.web ?? mkdtempSync(join(tmpdir(), 'cc-offline-load-'));
-if (!values.web) execFileSync(join(repoRoot, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', webDir, '--emptyOutDir'], { cwd: repoRoot, stdio: 'inherit' });
-const cloud = await startLocalCloud({ port: 0, webDir });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const { cloud, browser, close } = await browserBench(values.web, 'offline-load');
 
 /** Cuts the person's network, the service worker's fetches included (as tests/support/offline.ts does). */
 const abortWorkerFetches = (route: Route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback());
@@ -106,7 +94,5 @@ try {
   console.log(row('offline (worker + kept data)', offline));
   console.log(`offline visits answered by the service worker: ${offlineFromWorker} of ${runs}; API requests made offline: ${offlineApiCalls}`);
 } finally {
-  await browser.close();
-  await cloud.stop();
-  if (!values.web) rmSync(webDir, { recursive: true, force: true });
+  await close();
 }
