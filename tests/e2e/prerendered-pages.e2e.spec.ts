@@ -50,6 +50,16 @@ const firstDraw = (page: Page) =>
 /** The app has taken the page over: its forms' buttons are enabled only then (web/components/form.tsx). */
 const hydrated = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).and(page.locator(':enabled')).waitFor();
 
+/** Opens `url` on a phone, watched from its first byte, once the app has taken it over: no layout shift, the HTML's own nodes. */
+async function takenOverInPlace(url: string, button: string): Promise<Page> {
+  const page = await openPage({ width: 390, height: 844 });
+  await watchFirstDraw(page);
+  await page.goto(url);
+  await hydrated(page, button);
+  expect(await firstDraw(page)).toEqual({ shift: 0, sameNodes: true });
+  return page;
+}
+
 /** The path and fragment of the newest link to `page` mailed to this address, once the SES emulator has it. */
 async function linkMailedTo(email: string, page: string): Promise<string> {
   const find = async () => {
@@ -105,11 +115,7 @@ describe('signed-out pages drawn from HTML', () => {
 
   it('signs in on /login once the app has taken it over, with no layout shift', async () => {
     const email = await registeredClient();
-    const page = await openPage({ width: 390, height: 844 });
-    await watchFirstDraw(page);
-    await page.goto('/login');
-    await hydrated(page, 'Sign In');
-    expect(await firstDraw(page)).toEqual({ shift: 0, sameNodes: true });
+    const page = await takenOverInPlace('/login', 'Sign In');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -134,11 +140,7 @@ describe('signed-out pages drawn from HTML', () => {
   });
 
   it('registers on /register', async () => {
-    const page = await openPage({ width: 390, height: 844 });
-    await watchFirstDraw(page);
-    await page.goto('/register');
-    await hydrated(page, 'Create Account');
-    expect(await firstDraw(page)).toEqual({ shift: 0, sameNodes: true });
+    const page = await takenOverInPlace('/register', 'Create Account');
     await page.getByLabel('First Name').fill('Casey');
     await page.getByLabel('Last Name').fill('Builder');
     await page.getByLabel('Email').fill(uniqueEmail('prerendered-register'));
@@ -151,20 +153,12 @@ describe('signed-out pages drawn from HTML', () => {
 
   it('asks for a reset link on /forgot-password and sets a new password on the link’s /reset-password', async () => {
     const email = await registeredClient();
-    const page = await openPage({ width: 390, height: 844 });
-    await watchFirstDraw(page);
-    await page.goto('/forgot-password');
-    await hydrated(page, 'Send Reset Link');
-    expect(await firstDraw(page)).toEqual({ shift: 0, sameNodes: true });
+    const page = await takenOverInPlace('/forgot-password', 'Send Reset Link');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
 
-    const visitor = await openPage({ width: 390, height: 844 });
-    await watchFirstDraw(visitor);
-    await visitor.goto(await linkMailedTo(email, 'reset-password'));
-    await hydrated(visitor, 'Reset Password');
-    expect(await firstDraw(visitor)).toEqual({ shift: 0, sameNodes: true });
+    const visitor = await takenOverInPlace(await linkMailedTo(email, 'reset-password'), 'Reset Password');
     await visitor.getByLabel('New Password').fill('second-password-2');
     await visitor.getByLabel('Confirm Password').fill('second-password-2');
     await visitor.getByRole('button', { name: 'Reset Password' }).click();
@@ -196,11 +190,7 @@ describe('signed-out pages drawn from HTML', () => {
     const email = await registeredClient();
     const asker = await openPage();
     expect((await asker.request.post('/api/auth/magic-link', { data: { email } })).status()).toBe(200);
-    const page = await openPage({ width: 390, height: 844 });
-    await watchFirstDraw(page);
-    await page.goto(await linkMailedTo(email, 'sign-in-link'));
-    await hydrated(page, 'Sign In');
-    expect(await firstDraw(page)).toEqual({ shift: 0, sameNodes: true });
+    const page = await takenOverInPlace(await linkMailedTo(email, 'sign-in-link'), 'Sign In');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
   });
