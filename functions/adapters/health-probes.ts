@@ -13,7 +13,16 @@ import { config, envNames } from '../config';
  * call, at the same time, each with its own time limit.
  */
 
-const PROBE_TIMEOUT_MS = 2000;
+/**
+ * How long a probe waits before it calls its service down: 2 s, or HEALTH_PROBE_TIMEOUT_MS. The
+ * tests set 30 s: there the emulators share two cores with four test files and browsers, and a
+ * probe that took 2.1 s failed CI for a service that was up.
+ */
+export function probeTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const ms = Number(env.HEALTH_PROBE_TIMEOUT_MS ?? 2000);
+  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`HEALTH_PROBE_TIMEOUT_MS must be a whole number of milliseconds > 0, not "${env.HEALTH_PROBE_TIMEOUT_MS}"`);
+  return ms;
+}
 
 export interface ServiceHealth {
   readonly status: 'up' | 'down';
@@ -21,11 +30,12 @@ export interface ServiceHealth {
   readonly error?: string;
 }
 
-async function probe(run: (signal: AbortSignal) => Promise<unknown>): Promise<ServiceHealth> {
+/** Runs one probe: down when it fails or has not answered within `timeoutMs`. */
+export async function probe(run: (signal: AbortSignal) => Promise<unknown>, timeoutMs = probeTimeoutMs()): Promise<ServiceHealth> {
   const started = performance.now();
   const latencyMs = () => Math.round(performance.now() - started);
   try {
-    await run(AbortSignal.timeout(PROBE_TIMEOUT_MS));
+    await run(AbortSignal.timeout(timeoutMs));
     return { status: 'up', latencyMs: latencyMs() };
   } catch (error) {
     return { status: 'down', latencyMs: latencyMs(), error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };

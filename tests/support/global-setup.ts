@@ -26,6 +26,9 @@ export async function setup(project: TestProject) {
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
   // An offboarded tenant is removed by the next sweep (issue 31): the tests need not wait 30 days.
   process.env.OFFBOARD_GRACE_DAYS ??= '0';
+  // The health check's probes share two cores with four test files and their browsers: a probe
+  // past its 2 s called an emulator down that was up (CI at 6c10c6b). Health says up or down, not how fast.
+  process.env.HEALTH_PROBE_TIMEOUT_MS ??= '30000';
   registry.__localCloud ??= { cloud: startLocalCloud({ port: 0, webDir: webDistDir }), users: 0 };
   registry.__localCloud.users++;
   const cloud = await registry.__localCloud.cloud;
