@@ -29,6 +29,8 @@ export async function setup(project: TestProject) {
   // The health check's probes share two cores with four test files and their browsers: a probe
   // past its 2 s called an emulator down that was up (CI at 6c10c6b). Health says up or down, not how fast.
   process.env.HEALTH_PROBE_TIMEOUT_MS ??= '30000';
+  // Every function runs in one process here: 60 requests let go at once can outlast a Lambda's 30 s.
+  process.env.LOCAL_FUNCTION_TIMEOUT_MS ??= '120000';
   registry.__localCloud ??= { cloud: startLocalCloud({ port: 0, webDir: webDistDir }), users: 0 };
   registry.__localCloud.users++;
   const cloud = await registry.__localCloud.cloud;
