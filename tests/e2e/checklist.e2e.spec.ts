@@ -315,16 +315,18 @@ describe('project checklist in the browser', () => {
     }
   });
 
-  it("fetches the checklist's code beside the main bundle, each file once, and nothing of it on the sign-in page (issue 16)", async () => {
+  it("fetches the checklist's code and first reads beside the main bundle, each once, and nothing of it on the sign-in page (issues 16, 32)", async () => {
     const { contractor, client, projectId } = await projectForTwo();
     for (const [page, path] of [
       [contractor, `/project/${projectId}`],
       [client, `/client-project/${projectId}`],
     ] as const) {
       const scripts: string[] = [];
+      const reads: string[] = [];
       page.on('request', (request) => {
         const { pathname } = new URL(request.url());
         if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname);
+        if (pathname.startsWith('/api/')) reads.push(`${request.method()} ${pathname}`);
       });
       await page.goto(path);
       await expect.poll(() => page.locator('[data-room-id]:not(:has(article[data-item-id]))').count()).toBe(0);
@@ -336,6 +338,11 @@ describe('project checklist in the browser', () => {
       // Every one of them is a file the page goes on to use, and none is fetched twice.
       for (const file of preloaded) expect(scripts, file).toContain(file);
       expect(scripts.length, scripts.join('\n')).toBe(new Set(scripts).size);
+      // The session and the checklist were asked for by the same script, and the loaders were handed
+      // those answers: each read went over the network once.
+      const preloadedReads = await page.locator('link[rel=preload][as=fetch]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+      expect(preloadedReads.sort()).toEqual(['/api/auth/me', `/api/projects/${projectId}/checklist`]);
+      for (const read of preloadedReads) expect(reads.filter((one) => one === `GET ${read}`), reads.join('\n')).toHaveLength(1);
     }
 
     const signedOut = await openPage();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routePattern } from './route-preload';
+import { firstReadsOf, routePattern } from './route-preload';
 
 /** The addresses the route-preload script (route-preload.ts) gives each route file's files to. */
 describe('routePattern', () => {
@@ -26,5 +26,15 @@ describe('routePattern', () => {
     expect(matches('_signed-in/index', '/login')).toBe(false);
     expect(matches('login', '/login/extra')).toBe(false);
     expect(matches('login', '/xlogin')).toBe(false);
+  });
+});
+
+/** The reads the script asks for beside the code (route-preload.ts): the page's loaders' first reads. */
+describe('firstReadsOf', () => {
+  it("asks for the session on every signed-in page and the checklist on the checklist's, with the route's own parameters", () => {
+    expect(firstReadsOf('_signed-in/$checklist.$id')).toEqual(['/api/auth/me', '/api/projects/{id}/checklist']);
+    expect(firstReadsOf('_signed-in/index')).toEqual(['/api/auth/me']);
+    expect(firstReadsOf('login')).toEqual([]);
+    expect(new RegExp(routePattern('_signed-in/$checklist.$id')).exec('/client-project/3f2a')?.groups).toEqual({ checklist: 'client-project', id: '3f2a' });
   });
 });
