@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { thumbnailPathOf } from '../../events/uploads/object-paths';
 import { eventStore } from '../../functions/commands/event-store';
-import { accessibilityViolations, expectNoHorizontalOverflow, screenshot, screenshotDir, settled, tick, viewportName, viewports, type Viewport } from '../support/browser';
+import { accessibilityViolations, colourSchemeViolations, expectNoHorizontalOverflow, otherScheme, screenshot, screenshotDir, settled, tick, viewportName, viewportsEachInBothSchemes, type Viewport } from '../support/browser';
 import { newAccount, registerByApi } from '../support/browser-accounts';
 import { keptOnDevice, serviceWorkerReaches, setNetwork, useOfflinePages, whenControlled } from '../support/offline';
 
@@ -423,23 +423,30 @@ describe('field mode: changes made offline', () => {
     expect((await itemByApi(client, projectId, 'Kitchen', 'Countertops')) as unknown).toMatchObject({ approval: null });
   });
 
-  for (const view of viewports) {
+  for (const view of viewportsEachInBothSchemes) {
     const suffix = viewportName(view);
-    it(`shows the indicator's states and the decision accessibly (${suffix})`, async () => {
+    const other = otherScheme(view.colorScheme);
+    it(`shows the indicator's states and the decision accessibly (${suffix}, and ${other})`, async () => {
       const { contractor, client, projectId } = await projectForTwo(view);
       await openChecklist(contractor, `/project/${projectId}`);
       const counters = item(room(contractor, 'Kitchen'), 'Countertops');
       const header = contractor.getByRole('banner');
       // At the top of the page (the header and its indicator in sight; nothing under the sticky action bar for axe to find
       // covered), or the one part `part` shows.
+      // In the page's scheme, then its colours in the other one.
       const look = async (name: string, part?: Locator) => {
         await contractor.evaluate(() => window.scrollTo(0, 0));
         await settled(contractor);
         expect(await accessibilityViolations(contractor)).toEqual([]);
         await expectNoHorizontalOverflow(contractor);
-        const path = `field-mode-${name}-${suffix}`;
-        if (part) await part.screenshot({ path: `${screenshotDir}/${path}.png` });
-        else await screenshot(contractor, path, { fullPage: false });
+        const shoot = async (path: string) => {
+          if (part) await part.screenshot({ path: `${screenshotDir}/${path}.png` });
+          else await screenshot(contractor, path, { fullPage: false });
+        };
+        await shoot(`field-mode-${name}-${suffix}`);
+        expect(await colourSchemeViolations(contractor, other)).toEqual([]);
+        await shoot(`field-mode-${name}-${view.width}x${view.height}-${other}`);
+        await contractor.emulateMedia({ colorScheme: view.colorScheme });
       };
       await indicatorReads(contractor, 'All changes saved');
       await look('saved');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, expectNoHorizontalOverflow, screenshot, settled, tick, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
+import { accessibilityViolations, colourSchemeViolations, expectNoHorizontalOverflow, otherScheme, screenshot, settled, tick, uniqueEmail, usePages, viewportName, viewportsEachInBothSchemes } from '../support/browser';
 import { newAccount, registerByApi } from '../support/browser-accounts';
 
 /**
@@ -102,10 +102,10 @@ describe('item History', () => {
     await contractor.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
-    // Desktop and phone, light and dark, each a fresh page signed in as the contractor: the
-    // dialog fits, axe finds nothing, and the card's History action is at least 24 × 24 px.
+    // Desktop and phone, each a fresh page signed in as the contractor, in its scheme and the other:
+    // the dialog fits, axe finds nothing, and the card's History action is at least 24 × 24 px.
     const cookies = await contractor.context().cookies();
-    for (const viewport of viewports) {
+    for (const viewport of viewportsEachInBothSchemes) {
       const page = await openPage(viewport);
       await page.context().addCookies(cookies);
       await page.goto(`/project/${projectId}`);
@@ -123,6 +123,9 @@ describe('item History', () => {
       await expectNoHorizontalOverflow(page);
       expect(await accessibilityViolations(page)).toEqual([]);
       await screenshot(page, `item-history-${viewportName(viewport)}`, { fullPage: false });
+      const other = otherScheme(viewport.colorScheme);
+      expect(await colourSchemeViolations(page, other)).toEqual([]);
+      await screenshot(page, `item-history-${viewportName({ ...viewport, colorScheme: other })}`, { fullPage: false });
     }
 
     // The client sees the same history.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, appUrl, expectNoHorizontalOverflow, settled, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
+import { accessibilityViolations, appUrl, colourSchemeViolations, expectNoHorizontalOverflow, otherScheme, settled, uniqueEmail, usePages, viewportName, viewportsEachInBothSchemes } from '../support/browser';
 
 /**
  * Photos as evidence in real Chromium (issue 30): uploaded with 'Include location' (the browser's
@@ -82,10 +82,19 @@ async function shot(page: Page, name: string, target?: Locator) {
 }
 
 describe('photos as evidence: location, thumbnails, markup, before / after', () => {
-  for (const view of viewports) {
+  for (const view of viewportsEachInBothSchemes) {
     const suffix = viewportName(view);
-    it(`uploads with location, draws thumbnails, marks up a photo and pairs two (${suffix})`, async () => {
+    const other = otherScheme(view.colorScheme);
+    it(`uploads with location, draws thumbnails, marks up a photo and pairs two (${suffix}, and ${other})`, async () => {
       const page = await openPage(view);
+      /** axe on the page as it stands and its shot (`name`), then its colours and its shot in the other scheme. */
+      const inBothSchemes = async (name?: string, target?: Locator) => {
+        expect(await accessibilityViolations(page)).toEqual([]);
+        if (name) await shot(page, `${name}-${suffix}`, target);
+        expect(await colourSchemeViolations(page, other)).toEqual([]);
+        if (name) await shot(page, `${name}-${view.width}x${view.height}-${other}`, target);
+        await page.emulateMedia({ colorScheme: view.colorScheme });
+      };
       await page.context().grantPermissions(['geolocation']);
       await page.context().setGeolocation(SITE);
       const projectId = await contractorWithProject(page);
@@ -117,7 +126,7 @@ describe('photos as evidence: location, thumbnails, markup, before / after', () 
       const full = lightbox.getByRole('img', { name: 'Reference Images 1', exact: true });
       await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
       expect(await full.getAttribute('src')).toBe(before);
-      expect(await accessibilityViolations(page)).toEqual([]);
+      await inBothSchemes();
 
       // The editor: an arrow dragged, then a text label asked for in an input.
       await lightbox.getByRole('button', { name: 'Mark up' }).click();
@@ -130,13 +139,15 @@ describe('photos as evidence: location, thumbnails, markup, before / after', () 
       await lightbox.getByRole('textbox', { name: 'Label text' }).fill('Crack');
       await lightbox.getByRole('button', { name: 'Add label' }).click();
       expect(await surface.getAttribute('aria-label')).toMatch(/2 shapes$/);
-      expect(await accessibilityViolations(page)).toEqual([]);
       await expectNoHorizontalOverflow(page);
-      await shot(page, `editor-${suffix}`);
+      await inBothSchemes('editor');
       await lightbox.getByRole('button', { name: 'Save', exact: true }).click();
       await lightbox.getByRole('button', { name: 'Edit markup' }).waitFor();
       await lightbox.getByTestId('markup-overlay').waitFor();
       await shot(page, `lightbox-${suffix}`);
+      await page.emulateMedia({ colorScheme: other });
+      await shot(page, `lightbox-${view.width}x${view.height}-${other}`);
+      await page.emulateMedia({ colorScheme: view.colorScheme });
 
       // Paired with the later photo: side by side (stacked on a phone), Before and After.
       await lightbox.getByRole('button', { name: 'Pair with a later photo' }).click();
@@ -145,8 +156,7 @@ describe('photos as evidence: location, thumbnails, markup, before / after', () 
       await pair.getByRole('region', { name: 'Before' }).waitFor();
       await pair.getByRole('region', { name: 'After' }).waitFor();
       await expect.poll(async () => (await countertopsItem(page, projectId)).photoPairs).toEqual([{ before, after }]);
-      expect(await accessibilityViolations(page)).toEqual([]);
-      await shot(page, `before-after-${suffix}`);
+      await inBothSchemes('before-after');
       await page.keyboard.press('Escape');
       await lightbox.waitFor({ state: 'hidden' });
 
@@ -163,8 +173,7 @@ describe('photos as evidence: location, thumbnails, markup, before / after', () 
       expect(history.entries.map((entry) => entry.eventType)).toEqual(expect.arrayContaining(['PhotoMarkupSet', 'PhotoPairsChanged']));
       // At the page's top: the sticky action bar over a scrolled card is not what this looks at.
       await page.evaluate(() => window.scrollTo(0, 0));
-      expect(await accessibilityViolations(page)).toEqual([]);
-      await shot(page, `thumbnails-${suffix}`, countertops(page));
+      await inBothSchemes('thumbnails', countertops(page));
 
       // Unpaired.
       await countertops(page).getByRole('button', { name: 'Reference Images 2', exact: true }).click();

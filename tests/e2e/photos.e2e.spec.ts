@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, photoMessages } from '../../events/uploads/photo-rules';
-import { accessibilityViolations, expectNoHorizontalOverflow, settled, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
+import { accessibilityViolations, colourSchemeViolations, expectNoHorizontalOverflow, otherScheme, settled, uniqueEmail, usePages, viewportName, viewportsEachInBothSchemes } from '../support/browser';
 
 /**
  * Photo upload in real Chromium (issues 11, 27): the Add Photo dialog's 'Upload File' tab posts the
@@ -113,14 +113,22 @@ describe('Upload File in the Add Photo dialog', () => {
     expect(await item.getByRole('img', { name: 'Reference Images 1' }).count()).toBe(0);
   });
 
-  for (const view of viewports) {
+  for (const view of viewportsEachInBothSchemes) {
     const suffix = viewportName(view);
-    it(`shows the tab, its progress and its messages, accessibly (${suffix})`, async () => {
+    const other = otherScheme(view.colorScheme);
+    it(`shows the tab, its progress and its messages, accessibly (${suffix}, and ${other})`, async () => {
       const page = await openPage(view);
+      /** axe on the page as it stands and its shot, then its colours and its shot in the other scheme. */
+      const inBothSchemes = async (name: string) => {
+        expect(await accessibilityViolations(page)).toEqual([]);
+        await shot(page, `${name}-${suffix}`);
+        expect(await colourSchemeViolations(page, other)).toEqual([]);
+        await shot(page, `${name}-${view.width}x${view.height}-${other}`);
+        await page.emulateMedia({ colorScheme: view.colorScheme });
+      };
       const projectId = await contractorWithProject(page);
       const { dialog, fileInput } = await openUploadTab(page, projectId);
-      expect(await accessibilityViolations(page)).toEqual([]);
-      await shot(page, `add-photo-upload-${suffix}`);
+      await inBothSchemes('add-photo-upload');
 
       // Held at the storage POST, so the progress bar can be seen.
       let release!: () => void;
@@ -134,8 +142,7 @@ describe('Upload File in the Add Photo dialog', () => {
       await progress.waitFor();
       expect(Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
       expect(await fileInput.isDisabled()).toBe(true);
-      expect(await accessibilityViolations(page)).toEqual([]);
-      await shot(page, `add-photo-uploading-${suffix}`);
+      await inBothSchemes('add-photo-uploading');
       release();
       await dialog.waitFor({ state: 'hidden' });
 
@@ -143,9 +150,8 @@ describe('Upload File in the Add Photo dialog', () => {
       await dialog.getByRole('tab', { name: 'Upload File' }).click();
       await fileInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(MAX_PHOTO_BYTES + 1) });
       await dialog.getByRole('alert').waitFor();
-      expect(await accessibilityViolations(page)).toEqual([]);
       await expectNoHorizontalOverflow(page);
-      await shot(page, `add-photo-too-large-${suffix}`);
+      await inBothSchemes('add-photo-too-large');
     });
   }
 });

@@ -75,7 +75,8 @@ const script = (routes: [string, string[], string[]][]) =>
   `r[i][1].forEach(function(f){var l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}` +
   `l.href='/'+f;document.head.appendChild(l)});` +
   // A read as the app's fetch makes it (GET, cookies sent): only then does the browser hand it the answer.
-  `r[i][2].forEach(function(t){try{var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='use-credentials';` +
+  // Not offline: the app waits for the network there, and would be handed the failed preload once back.
+  `if(navigator.onLine)r[i][2].forEach(function(t){try{var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='use-credentials';` +
   `l.href=t.replace(/\\{(\\w+)\\}/g,function(_,k){return encodeURIComponent(decodeURIComponent(m.groups[k]))});document.head.appendChild(l)}catch(e){}});break}` +
   `try{new Intl.DateTimeFormat('en-US',{month:'short',day:'numeric',year:'numeric'}).format(0);new Intl.NumberFormat('en-US').format(0)}catch(e){}})();`;
 
