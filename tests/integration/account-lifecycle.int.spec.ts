@@ -12,6 +12,7 @@ import { PASSWORD, signedUp, uniqueEmail } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
 import { mailTo, tokenOfLink } from '../support/mail';
 import { storeWith } from '../support/store';
+import { awayFromWindowEdge } from '../support/throttle-windows';
 
 /**
  * Issue 27, the account lifecycle (architecture invariant 11): who owns an address, and what a
@@ -211,6 +212,7 @@ describe('changing the e-mail or the password', () => {
 
 describe('limits on what a typed address costs', () => {
   it(`answers no more than ${LOGIN_LIMITS.email} of 40 parallel wrong guesses for one account with anything but 429, from 40 addresses`, async () => {
+    await awayFromWindowEdge();
     const { user } = await signedUp('contractor');
     const answers = await Promise.all(Array.from({ length: 40 }, () => login(user.email, 'wrong guess')));
     const notLimited = answers.filter((answer) => answer.status !== 429);
@@ -221,6 +223,7 @@ describe('limits on what a typed address costs', () => {
   });
 
   it('refuses a taken address as before, tells its owner someone tried, and throttles the tries', async () => {
+    await awayFromWindowEdge();
     const { user } = await signedUp('contractor');
     const attacker = randomUUID();
     const tryRegister = (email: string) =>
@@ -237,6 +240,7 @@ describe('limits on what a typed address costs', () => {
   });
 
   it('meters verification mail to a new e-mail per account, and refuses names with line breaks naming the field', async () => {
+    await awayFromWindowEdge();
     const { api, user } = await signedUp('contractor');
     const statuses = [];
     let current = user.email;

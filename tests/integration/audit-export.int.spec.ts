@@ -17,6 +17,7 @@ import { recordedCheckpoints } from '../../functions/store/audit-checkpoints';
 import { stateKeys } from '../../functions/store/keys';
 import { signedUp } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
+import { awayFromWindowEdge } from '../support/throttle-windows';
 
 /**
  * GET /api/projects/{id}/audit-export and GET /api/audit/keys, checked the way an auditor would:
@@ -321,6 +322,7 @@ describe('the audit export', () => {
   });
 
   it(`limits each account to ${EXPORTS_PER_ACCOUNT_PER_HOUR} exports (audit and PDF together) an hour: 429 beyond, counted atomically under a burst`, async () => {
+    await awayFromWindowEdge();
     const { client, contractor, project } = await projectWithChanges();
     // The whole allowance at once, ten in flight: every one answered, none lost to a race.
     const statuses: number[] = [];

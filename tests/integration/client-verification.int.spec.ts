@@ -16,6 +16,7 @@ import { buildHttpEvent } from '../../infra/local/gateway/http-api';
 import { signedUp, uniqueEmail, verifiedByMail } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
 import { mailTo, verificationTokenMailedTo } from '../support/mail';
+import { awayFromWindowEdge } from '../support/throttle-windows';
 
 /**
  * Issue 11: a client account sees a project only after proving it reads the project's client
@@ -122,6 +123,7 @@ describe('proving the client e-mail', () => {
   });
 
   it('resends the link a few times an hour, and not at all once verified', async () => {
+    await awayFromWindowEdge();
     const client = await signedUp('client', {}, { verified: false });
     for (let i = 0; i < VERIFICATION_MAILS_PER_HOUR; i++) {
       expect(await client.api.post('/api/auth/resend-verification')).toMatchObject({ status: 200, body: { message: accountMessages.verificationSent } });
@@ -181,6 +183,7 @@ describe('share with client', () => {
   });
 
   it(`sends at most ${INVITATIONS_PER_PROJECT_PER_HOUR} invitations an hour for a project`, async () => {
+    await awayFromWindowEdge();
     const contractor = await signedUp('contractor');
     const email = uniqueEmail('popular');
     const project = await newProject(contractor.api, email);

@@ -14,6 +14,7 @@ import { API_CONTENT_SECURITY_POLICY } from '../../functions/http/security-heade
 import { httpRoutes, type HttpRoute } from '../../functions/routes';
 import { PASSWORD, signedUp, uniqueEmail } from '../support/accounts';
 import { ApiClient, loopbackAddressFor, send } from '../support/api-client';
+import { awayFromWindowEdge } from '../support/throttle-windows';
 
 /**
  * The HTTP edge against an attacker, through the local gateway on the real emulators: cross-site
@@ -266,6 +267,7 @@ describe('WebSocket $connect: only the app’s own origin', () => {
 
 describe('sign-in throttling counts the address no header can forge', () => {
   it('ignores a client-sent x-viewer-address and x-forwarded-for: failures still count against the connection', async () => {
+    await awayFromWindowEdge();
     const address = loopbackAddressFor(randomUUID());
     const attacker = new ApiClient(address);
     for (let attempt = 0; attempt < LOGIN_LIMITS.address; attempt++) {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { inject } from 'vitest';
 
@@ -6,8 +6,9 @@ import { inject } from 'vitest';
  * A browser-like API client for integration tests: real HTTP to the local gateway, keeping the
  * session cookie it is given. Each instance is one browser (or one person).
  *
- * `address` gives the client its own network address, to keep the tests' per-address sign-in
- * throttles apart. Honestly: the client's connections leave from a loopback address of its own
+ * Each client has a network address of its own (`address` names it; two clients given the same
+ * name share it), to keep the tests' per-address sign-in throttles apart: on one shared address,
+ * the failed sign-ins of every file running beside it counted against each other's limit. Honestly: the client's connections leave from a loopback address of its own
  * (127.x.y.z, any of which Linux routes to this machine), and the gateway puts the socket's
  * address in `sourceIp`, as API Gateway does. No header is trusted for it (the gateway drops a
  * client-sent x-viewer-address / x-forwarded-for). Linux only: macOS configures 127.0.0.1 alone
@@ -19,12 +20,12 @@ import { inject } from 'vitest';
 export class ApiClient {
   cookie: string | undefined;
   readonly baseUrl: string;
-  /** The loopback address this client's connections come from, when given one. */
-  readonly localAddress: string | undefined;
+  /** The loopback address this client's connections come from. */
+  readonly localAddress: string;
 
-  constructor(address?: string, options: { baseUrl?: string } = {}) {
+  constructor(address: string = randomUUID(), options: { baseUrl?: string } = {}) {
     this.baseUrl = options.baseUrl ?? inject('localCloud').url;
-    this.localAddress = address === undefined ? undefined : loopbackAddressFor(address);
+    this.localAddress = loopbackAddressFor(address);
   }
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
