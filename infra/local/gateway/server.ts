@@ -61,6 +61,12 @@ export async function startGateway(options: GatewayOptions) {
     });
   });
 
+  // Node closes a kept-alive connection after 5 s idle, and a client that sends its next request on
+  // it just then reads ECONNRESET (a browser test's API call did, CI at 9fe6d60). API Gateway and
+  // CloudFront keep idle connections about a minute: so does the gateway.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
   server.on('upgrade', (req, socket, head) => {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/ws') return socket.destroy();
     websocket.handleUpgrade(req, socket, head).catch((error) => {
