@@ -115,3 +115,10 @@ export function config(): Config {
     archiveAfterDays: Number(env[envNames.archiveAfterDays] || 180),
   };
 }
+
+/** A time limit in whole milliseconds from the environment variable `name`, `fallback` when unset; a clear error naming it when it is not one. */
+export function millisecondsFromEnv(name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
+  const ms = Number(env[name] ?? fallback);
+  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`${name} must be a whole number of milliseconds > 0, not "${env[name]}"`);
+  return ms;
+}

@@ -6,7 +6,7 @@ import { dynamo } from './dynamo';
 import { s3 } from './s3';
 import { ses } from './ses';
 import { websocketManagement } from './websocket-management';
-import { config, envNames } from '../config';
+import { config, envNames, millisecondsFromEnv } from '../config';
 
 /**
  * Is every service the app depends on reachable from here? Each is probed with a cheap read-only
@@ -18,11 +18,7 @@ import { config, envNames } from '../config';
  * tests set 30 s: there the emulators share two cores with four test files and browsers, and a
  * probe that took 2.1 s failed CI for a service that was up.
  */
-export function probeTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const ms = Number(env.HEALTH_PROBE_TIMEOUT_MS ?? 2000);
-  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`HEALTH_PROBE_TIMEOUT_MS must be a whole number of milliseconds > 0, not "${env.HEALTH_PROBE_TIMEOUT_MS}"`);
-  return ms;
-}
+export const probeTimeoutMs = (env: NodeJS.ProcessEnv = process.env): number => millisecondsFromEnv('HEALTH_PROBE_TIMEOUT_MS', 2000, env);
 
 export interface ServiceHealth {
   readonly status: 'up' | 'down';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { Context } from 'aws-lambda';
+import { millisecondsFromEnv } from '../../../functions/config';
 import { handlerModulePath, handlerName } from '../../../functions/routes';
 
 /**
@@ -48,11 +49,7 @@ function load(handler: URL): Promise<AnyHandler> {
  * once after a frozen database took more than 30 s on a busy 2-core machine, which says nothing
  * of a Lambda's.
  */
-export function functionTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const ms = Number(env.LOCAL_FUNCTION_TIMEOUT_MS ?? 30_000);
-  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`LOCAL_FUNCTION_TIMEOUT_MS must be a whole number of milliseconds > 0, not "${env.LOCAL_FUNCTION_TIMEOUT_MS}"`);
-  return ms;
-}
+export const functionTimeoutMs = (env: NodeJS.ProcessEnv = process.env): number => millisecondsFromEnv('LOCAL_FUNCTION_TIMEOUT_MS', 30_000, env);
 
 /** Invokes a handler module (the route manifest's URL), named as its Lambda is: `item-update`. */
 export async function invoke<Result>(handler: URL, event: unknown): Promise<Result> {
