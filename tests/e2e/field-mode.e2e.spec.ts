@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { thumbnailPathOf } from '../../events/uploads/object-paths';
 import { eventStore } from '../../functions/commands/event-store';
-import { accessibilityViolations, colourSchemeViolations, expectNoHorizontalOverflow, otherScheme, screenshot, screenshotDir, settled, tick, viewportName, viewportsEachInBothSchemes, type Viewport } from '../support/browser';
+import { accessibleInBothSchemes, expectNoHorizontalOverflow, otherScheme, screenshot, screenshotDir, settled, tick, type Viewport, viewportName, viewportsEachInBothSchemes } from '../support/browser';
 import { newAccount, registerByApi } from '../support/browser-accounts';
 import { keptOnDevice, serviceWorkerReaches, setNetwork, useOfflinePages, whenControlled } from '../support/offline';
 
@@ -437,16 +437,12 @@ describe('field mode: changes made offline', () => {
       const look = async (name: string, part?: Locator) => {
         await contractor.evaluate(() => window.scrollTo(0, 0));
         await settled(contractor);
-        expect(await accessibilityViolations(contractor)).toEqual([]);
         await expectNoHorizontalOverflow(contractor);
-        const shoot = async (path: string) => {
+        await accessibleInBothSchemes(contractor, view.colorScheme, async (scheme) => {
+          const path = `field-mode-${name}-${viewportName({ ...view, colorScheme: scheme })}`;
           if (part) await part.screenshot({ path: `${screenshotDir}/${path}.png` });
           else await screenshot(contractor, path, { fullPage: false });
-        };
-        await shoot(`field-mode-${name}-${suffix}`);
-        expect(await colourSchemeViolations(contractor, other)).toEqual([]);
-        await shoot(`field-mode-${name}-${view.width}x${view.height}-${other}`);
-        await contractor.emulateMedia({ colorScheme: view.colorScheme });
+        });
       };
       await indicatorReads(contractor, 'All changes saved');
       await look('saved');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, appUrl, colourSchemeViolations, expectNoHorizontalOverflow, otherScheme, settled, uniqueEmail, usePages, viewportName, viewportsEachInBothSchemes } from '../support/browser';
+import { accessibilityViolations, accessibleInBothSchemes, appUrl, expectNoHorizontalOverflow, otherScheme, settled, uniqueEmail, usePages, viewportName, viewportsEachInBothSchemes } from '../support/browser';
 
 /**
  * Photos as evidence in real Chromium (issue 30): uploaded with 'Include location' (the browser's
@@ -87,14 +87,8 @@ describe('photos as evidence: location, thumbnails, markup, before / after', () 
     const other = otherScheme(view.colorScheme);
     it(`uploads with location, draws thumbnails, marks up a photo and pairs two (${suffix}, and ${other})`, async () => {
       const page = await openPage(view);
-      /** axe on the page as it stands and its shot (`name`), then its colours and its shot in the other scheme. */
-      const inBothSchemes = async (name?: string, target?: Locator) => {
-        expect(await accessibilityViolations(page)).toEqual([]);
-        if (name) await shot(page, `${name}-${suffix}`, target);
-        expect(await colourSchemeViolations(page, other)).toEqual([]);
-        if (name) await shot(page, `${name}-${view.width}x${view.height}-${other}`, target);
-        await page.emulateMedia({ colorScheme: view.colorScheme });
-      };
+      const inBothSchemes = (name?: string, target?: Locator) =>
+        accessibleInBothSchemes(page, view.colorScheme, name ? (scheme) => shot(page, `${name}-${viewportName({ ...view, colorScheme: scheme })}`, target) : undefined);
       await page.context().grantPermissions(['geolocation']);
       await page.context().setGeolocation(SITE);
       const projectId = await contractorWithProject(page);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, photoMessages } from '../../events/uploads/photo-rules';
-import { accessibilityViolations, colourSchemeViolations, expectNoHorizontalOverflow, otherScheme, settled, uniqueEmail, usePages, viewportName, viewportsEachInBothSchemes } from '../support/browser';
+import { accessibleInBothSchemes, expectNoHorizontalOverflow, otherScheme, settled, uniqueEmail, usePages, viewportName, viewportsEachInBothSchemes } from '../support/browser';
 
 /**
  * Photo upload in real Chromium (issues 11, 27): the Add Photo dialog's 'Upload File' tab posts the
@@ -118,14 +118,8 @@ describe('Upload File in the Add Photo dialog', () => {
     const other = otherScheme(view.colorScheme);
     it(`shows the tab, its progress and its messages, accessibly (${suffix}, and ${other})`, async () => {
       const page = await openPage(view);
-      /** axe on the page as it stands and its shot, then its colours and its shot in the other scheme. */
-      const inBothSchemes = async (name: string) => {
-        expect(await accessibilityViolations(page)).toEqual([]);
-        await shot(page, `${name}-${suffix}`);
-        expect(await colourSchemeViolations(page, other)).toEqual([]);
-        await shot(page, `${name}-${view.width}x${view.height}-${other}`);
-        await page.emulateMedia({ colorScheme: view.colorScheme });
-      };
+      const inBothSchemes = (name: string) =>
+        accessibleInBothSchemes(page, view.colorScheme, (scheme) => shot(page, `${name}-${viewportName({ ...view, colorScheme: scheme })}`));
       const projectId = await contractorWithProject(page);
       const { dialog, fileInput } = await openUploadTab(page, projectId);
       await inBothSchemes('add-photo-upload');

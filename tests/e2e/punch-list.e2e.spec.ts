@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, colourSchemeViolations, settled, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
+import { accessibleInBothSchemes, settled, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
 import { setNetwork, whenControlled } from '../support/offline';
 import { tinyPng } from '../support/upload-photo';
 
@@ -37,12 +37,7 @@ async function shot(page: Page, name: string) {
 async function shotsInBothSchemes(page: Page, name: string, scheme: 'light' | 'dark') {
   // Nothing hovered (the pointer stays where the last click was, maybe over a button of the new page).
   await page.mouse.move(0, 0);
-  expect(await accessibilityViolations(page)).toEqual([]);
-  await shot(page, `${name}-${scheme}`);
-  const other = scheme === 'light' ? 'dark' : 'light';
-  expect(await colourSchemeViolations(page, other)).toEqual([]);
-  await shot(page, `${name}-${other}`);
-  await page.emulateMedia({ colorScheme: scheme });
+  await accessibleInBothSchemes(page, scheme, (each) => shot(page, `${name}-${each}`));
 }
 
 const sizes = [

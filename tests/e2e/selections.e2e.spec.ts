@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Budget, Decision, ProjectChecklist } from '../../contract/projects';
 import { daysBefore, utcDay } from '../../events/projects/decisions';
 import { runScript } from '../support/run-script';
-import { accessibilityViolations, colourSchemeViolations, mailTo, screenshot, screenshotDir, settled, tick, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
+import { accessibilityViolations, colourSchemeViolations, mailTo, otherScheme, screenshot, screenshotDir, settled, tick, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
 
 /**
  * Issue 18 on the checklist in real Chromium: the client approves and declines from an item card,
@@ -64,7 +64,7 @@ async function pageShot(page: Page, name: string) {
 /** The page in its scheme, then in the other one (checked by axe too): light and dark at each size. */
 async function shotsInBothSchemes(page: Page, name: string, scheme: 'light' | 'dark') {
   await pageShot(page, `${name}-${scheme}`);
-  const other = scheme === 'light' ? 'dark' : 'light';
+  const other = otherScheme(scheme);
   await page.evaluate(() => window.scrollTo(0, 0));
   expect(await colourSchemeViolations(page, other)).toEqual([]);
   await pageShot(page, `${name}-${other}`);

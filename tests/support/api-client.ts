@@ -8,7 +8,8 @@ import { inject } from 'vitest';
  *
  * Each client has a network address of its own (`address` names it; two clients given the same
  * name share it), to keep the tests' per-address sign-in throttles apart: on one shared address,
- * the failed sign-ins of every file running beside it counted against each other's limit. Honestly: the client's connections leave from a loopback address of its own
+ * the failed sign-ins of every file running beside it counted against each other's limit.
+ * Honestly: the client's connections leave from a loopback address of its own
  * (127.x.y.z, any of which Linux routes to this machine), and the gateway puts the socket's
  * address in `sourceIp`, as API Gateway does. No header is trusted for it (the gateway drops a
  * client-sent x-viewer-address / x-forwarded-for). Linux only: macOS configures 127.0.0.1 alone

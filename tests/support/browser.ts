@@ -187,3 +187,16 @@ export async function colourSchemeViolations(page: Page, scheme: 'light' | 'dark
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return accessibilityViolations(page, { colourOnly: true });
 }
+
+/**
+ * No violation on the page as it stands, in its `scheme` with every rule and in the other with the
+ * colour rules; `shoot(scheme)` after each check; the page left in `scheme`.
+ */
+export async function accessibleInBothSchemes(page: Page, scheme: 'light' | 'dark', shoot?: (scheme: 'light' | 'dark') => Promise<unknown>): Promise<void> {
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await shoot?.(scheme);
+  const other = otherScheme(scheme);
+  expect(await colourSchemeViolations(page, other)).toEqual([]);
+  await shoot?.(other);
+  await page.emulateMedia({ colorScheme: scheme });
+}
