@@ -72,6 +72,7 @@ const settings: Record<keyof typeof envNames, string> = {
   cdnDistributionId: 'E2EXAMPLE0000',
   archiveBucket: 'cc-archive',
   archiveAfterDays: '180',
+  passwordHashCost: '',
 };
 const lambdaEnv = {
   PATH: process.env.PATH,

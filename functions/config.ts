@@ -49,6 +49,12 @@ export interface Config {
   readonly archiveBucket: string;
   /** A project completed or cancelled for more than this many days is archived by `npm run projects:archive`. */
   readonly archiveAfterDays: number;
+  /**
+   * bcrypt's cost for new password hashes: always 10 in AWS. The local cloud takes a lower one when
+   * set (the tests' 4: a suite that signs up thousands of people spent a fifth of its gateway's CPU
+   * on hashing). A stored hash names its own cost, so either kind still verifies.
+   */
+  readonly passwordHashCost: number;
 }
 
 export const envNames = {
@@ -74,11 +80,15 @@ export const envNames = {
   cdnDistributionId: 'CDN_DISTRIBUTION_ID',
   archiveBucket: 'ARCHIVE_BUCKET',
   archiveAfterDays: 'ARCHIVE_AFTER_DAYS',
+  passwordHashCost: 'PASSWORD_HASH_COST',
 } as const satisfies Record<keyof Config, string>;
 
 /** The session key of local runs only; public in this repository, so never accepted in AWS. */
 export const LOCAL_SESSION_SECRET = 'local-development-secret-not-for-production';
 export const MIN_SESSION_SECRET_LENGTH = 32;
+export const PASSWORD_HASH_COST = 10;
+/** bcrypt's least. */
+const MIN_PASSWORD_HASH_COST = 4;
 
 /** Read on every call (cheap) so that the local cloud and tests can set the environment first. */
 export function config(): Config {
@@ -113,7 +123,17 @@ export function config(): Config {
     cdnDistributionId: env[envNames.cdnDistributionId] || undefined,
     archiveBucket: env[envNames.archiveBucket] || 'cc-archive',
     archiveAfterDays: Number(env[envNames.archiveAfterDays] || 180),
+    passwordHashCost: mode === 'local' ? localPasswordHashCost(env[envNames.passwordHashCost]) : PASSWORD_HASH_COST,
   };
+}
+
+function localPasswordHashCost(value: string | undefined): number {
+  if (value === undefined || value === '') return PASSWORD_HASH_COST;
+  const cost = Number(value);
+  if (!Number.isInteger(cost) || cost < MIN_PASSWORD_HASH_COST || cost > PASSWORD_HASH_COST) {
+    throw new Error(`${envNames.passwordHashCost} must be a whole number from ${MIN_PASSWORD_HASH_COST} to ${PASSWORD_HASH_COST}, not "${value}"`);
+  }
+  return cost;
 }
 
 /** A time limit in whole milliseconds from the environment variable `name`, `fallback` when unset; a clear error naming it when it is not one. */

@@ -23,7 +23,7 @@ import { buildWebSocketApi, serveWebSocketRoutes, webSocketStageName } from './c
 export { webSocketStageName };
 
 /** Configuration only the local cloud sets; in AWS these stay unset (defaults: mode `aws`, real S3). */
-export const localOnlyConfig = ['mode', 's3Compatible', 'chromiumPath', 'auditSigningKey', 'sessionSecret', 'personKeysWrappingKey'] as const satisfies ReadonlyArray<keyof typeof envNames>;
+export const localOnlyConfig = ['mode', 's3Compatible', 'chromiumPath', 'auditSigningKey', 'sessionSecret', 'personKeysWrappingKey', 'passwordHashCost'] as const satisfies ReadonlyArray<keyof typeof envNames>;
 /** Every other config key must get a value below (a new key in `envNames` fails type-checking here). */
 type AwsConfigKey = Exclude<keyof typeof envNames, (typeof localOnlyConfig)[number]>;
 export const defaultMailFrom = 'no-reply@example.com';
