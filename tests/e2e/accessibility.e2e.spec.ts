@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword, seedDemoData } from '../../infra/local/seed';
-import { appUrl, mailTo, settled, usePages } from '../support/browser';
+import { appUrl, axeOn, mailTo, settled, usePages, WCAG_TAGS } from '../support/browser';
 
 /**
  * axe-core on every main screen, in real Chromium, on the demo data `npm start` seeds (a project
@@ -14,7 +13,6 @@ import { appUrl, mailTo, settled, usePages } from '../support/browser';
  * A failure lists each violation as `rule: selector: what is wrong`.
  */
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const shots = '/tmp/shots/issue16-a11y';
 const openPage = usePages();
 const schemes = ['light', 'dark'] as const;
@@ -31,8 +29,7 @@ beforeAll(async () => {
 /** What axe finds on the page as it stands (an open dialog included), one line per element. */
 async function violations(page: Page): Promise<string[]> {
   await settled(page);
-  // Only the violations in full: axe otherwise describes every node that passed too.
-  const { violations: found } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
+  const { violations: found } = await axeOn(page).withTags(WCAG_TAGS).analyze();
   return found.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${(node.failureSummary ?? violation.help).replace(/\s+/g, ' ').trim()}`),
   );

@@ -1,8 +1,7 @@
 import { join as joinPath } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoHorizontalOverflow, screenshotDir, settled, tick, uniqueEmail, usePages, verifyEmailByMail, viewportName, viewports } from '../support/browser';
+import { axeOn, expectNoHorizontalOverflow, screenshotDir, settled, tick, uniqueEmail, usePages, verifyEmailByMail, viewportName, viewports, WCAG_TAGS } from '../support/browser';
 
 /**
  * The project chat, the chat session and the action history in real Chromium against the local
@@ -77,7 +76,7 @@ async function expectNothingOverflows(page: Page, dialog: Locator) {
 
 /** WCAG 2.2 A/AA violations axe-core finds in the open dialog, as `rule: target` lines. */
 async function dialogViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const { violations } = await axeOn(page).include('[role="dialog"]').withTags(WCAG_TAGS).analyze();
   return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
