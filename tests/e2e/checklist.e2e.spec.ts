@@ -321,23 +321,25 @@ describe('project checklist in the browser', () => {
       [contractor, `/project/${projectId}`],
       [client, `/client-project/${projectId}`],
     ] as const) {
-      const scripts: string[] = [];
+      const assets: string[] = [];
       const reads: string[] = [];
       page.on('request', (request) => {
         const { pathname } = new URL(request.url());
-        if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname);
+        if (/^\/assets\/.+\.(js|css)$/.test(pathname)) assets.push(pathname);
         if (pathname.startsWith('/api/')) reads.push(`${request.method()} ${pathname}`);
       });
       await page.goto(path);
       await expect.poll(() => page.locator('[data-room-id]:not(:has(article[data-item-id]))').count()).toBe(0);
       await page.waitForLoadState('networkidle');
       // The route-preload script named the page's own files before the main bundle asked for them.
-      const preloaded = await page.locator('link[rel=modulepreload]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+      const preloaded = await page.locator('link[rel=modulepreload], link[rel=preload][as=style]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
       expect(preloaded.some((file) => /\/checklist-[\w-]+\.js$/.test(file)), preloaded.join('\n')).toBe(true);
       expect(preloaded.some((file) => /\/_checklist\._id-[\w-]+\.js$/.test(file)), preloaded.join('\n')).toBe(true);
-      // Every one of them is a file the page goes on to use, and none is fetched twice.
-      for (const file of preloaded) expect(scripts, file).toContain(file);
-      expect(scripts.length, scripts.join('\n')).toBe(new Set(scripts).size);
+      expect(preloaded.some((file) => /\/checklist-[\w-]+\.css$/.test(file)), preloaded.join('\n')).toBe(true);
+      // Every one of them is a file the page goes on to use, and none is fetched twice (a preload
+      // in another credentials mode than the page's own request is fetched again).
+      for (const file of preloaded) expect(assets, file).toContain(file);
+      expect(assets.length, assets.join('\n')).toBe(new Set(assets).size);
       // The session and the checklist were asked for by the same script, and the loaders were handed
       // those answers: each read went over the network once.
       const preloadedReads = await page.locator('link[rel=preload][as=fetch]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));

@@ -72,7 +72,9 @@ const layoutsOf = (file: string): string[] => {
  */
 const script = (routes: [string, string[], string[]][]) =>
   `(function(){var r=${JSON.stringify(routes)},p=location.pathname,m;for(var i=0;i<r.length;i++){if(!(m=new RegExp(r[i][0]).exec(p)))continue;` +
-  `r[i][1].forEach(function(f){var l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}` +
+  // crossorigin on both, as Vite's own loader asks for a chunk's styles and code: a preload in
+  // another credentials mode is not the request the page makes, and is fetched a second time.
+  `r[i][1].forEach(function(f){var l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';` +
   `l.href='/'+f;document.head.appendChild(l)});` +
   // A read as the app's fetch makes it (GET, cookies sent): only then does the browser hand it the answer.
   // Not offline: the app waits for the network there, and would be handed the failed preload once back.
