@@ -86,6 +86,7 @@ export const envNames = {
 /** The session key of local runs only; public in this repository, so never accepted in AWS. */
 export const LOCAL_SESSION_SECRET = 'local-development-secret-not-for-production';
 export const MIN_SESSION_SECRET_LENGTH = 32;
+/** bcrypt's cost for new password hashes in AWS (the local cloud may lower it: passwordHashCost). */
 export const PASSWORD_HASH_COST = 10;
 /** bcrypt's least. */
 const MIN_PASSWORD_HASH_COST = 4;

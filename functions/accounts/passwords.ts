@@ -7,7 +7,7 @@ export const hashPassword = async (password: string): Promise<string> => bcrypt.
 /**
  * Compared against when the e-mail is unknown, so the answer takes as long either way: a
  * well-formed bcrypt hash at the cost new hashes get (its digest is no password's; comparing still
- * hashes at that cost). A constant, not hashed at load: a cold start pays no bcrypt run.
+ * hashes at that cost). Written out, not hashed at load: a cold start pays no bcrypt run.
  */
 export const unknownUserHash = (cost: number): string => `$2b$${String(cost).padStart(2, '0')}$iAAhMb1N5prbwYrmqh.rJ.Unknown.user.decoy.matches.none`;
 
