@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
+import { afterAll, beforeAll, expect, inject, onTestFailed, vi } from 'vitest';
 import { repoRoot } from '../../infra/paths';
 import { verificationTokenMailedTo } from './mail';
 
@@ -144,11 +144,50 @@ export function usePages(defaults: Parameters<typeof newContext>[1] = {}): (opti
     await Promise.all(contexts.map((context) => context.close()));
     await browser?.close();
   });
+  let opened = 0;
   return async (options = {}) => {
     const context = await newContext(browser!, { ...defaults, ...options });
     contexts.push(context);
-    return context.newPage();
+    const page = await context.newPage();
+    const journal = pageJournal(page);
+    const name = `page ${++opened}`;
+    onTestFailed(() => console.log(`What ${name} did (ms since it opened):\n${journal().join('\n')}`));
+    return page;
   };
+}
+
+/**
+ * A page's API calls (with status and time taken), failed requests, errors and console warnings,
+ * the last 300 of them; printed when a test fails, so a failure seen once in CI can be read.
+ */
+function pageJournal(page: Page): () => string[] {
+  const opened = Date.now();
+  const lines: string[] = [];
+  const note = (line: string) => {
+    lines.push(`${String(Date.now() - opened).padStart(7)} ${line}`);
+    if (lines.length > 300) lines.shift();
+  };
+  const started = new Map<unknown, number>();
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (request) => {
+    if (!isApi(request.url())) return;
+    started.set(request, Date.now());
+    note(`→ ${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  page.on('requestfinished', (request) => {
+    if (!isApi(request.url())) return;
+    const took = Date.now() - (started.get(request) ?? Date.now());
+    started.delete(request);
+    void request.response().then((response) => note(`← ${response?.status() ?? '?'} ${request.method()} ${new URL(request.url()).pathname} (${took} ms)`));
+  });
+  page.on('requestfailed', (request) => {
+    started.delete(request);
+    note(`✗ ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`);
+  });
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`navigated to ${frame.url()}`));
+  page.on('console', (message) => ['error', 'warning'].includes(message.type()) && note(`console ${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  return () => [...lines, ...[...started.values()].map((at) => `(still waiting: a request sent at ${at - opened} ms)`)];
 }
 
 /** An e-mail no other test in this run uses, in this file or in one running beside it (another worker, its own counter, the same millisecond). */
