@@ -151,34 +151,39 @@ export function usePages(defaults: Parameters<typeof newContext>[1] = {}): (opti
     const page = await context.newPage();
     const journal = pageJournal(page);
     const name = `page ${++opened}`;
-    onTestFailed(() => console.log(`What ${name} did (ms since it opened):\n${journal().join('\n')}`));
+    // On the error itself: CI shows a failed run's last lines, where the errors are listed.
+    onTestFailed(({ task }) => {
+      const error = task.result?.errors?.[0];
+      if (error) error.message += `\n\nWhat ${name} did (ms since it opened):\n${journal().join('\n')}`;
+    });
     return page;
   };
 }
 
 /**
  * A page's API calls (with status and time taken), failed requests, errors and console warnings,
- * the last 300 of them; printed when a test fails, so a failure seen once in CI can be read.
+ * the last 40 of them; added to a failed test's error, so a failure seen once in CI can be read.
  */
 function pageJournal(page: Page): () => string[] {
   const opened = Date.now();
   const lines: string[] = [];
   const note = (line: string) => {
     lines.push(`${String(Date.now() - opened).padStart(7)} ${line}`);
-    if (lines.length > 300) lines.shift();
+    if (lines.length > 40) lines.shift();
   };
-  const started = new Map<unknown, number>();
+  const started = new Map<unknown, { at: number; what: string }>();
   const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
   page.on('request', (request) => {
     if (!isApi(request.url())) return;
-    started.set(request, Date.now());
-    note(`→ ${request.method()} ${new URL(request.url()).pathname}`);
+    const what = `${request.method()} ${new URL(request.url()).pathname}`;
+    started.set(request, { at: Date.now(), what });
+    note(`→ ${what}`);
   });
   page.on('requestfinished', (request) => {
     if (!isApi(request.url())) return;
-    const took = Date.now() - (started.get(request) ?? Date.now());
+    const { at = Date.now(), what = '' } = started.get(request) ?? {};
     started.delete(request);
-    void request.response().then((response) => note(`← ${response?.status() ?? '?'} ${request.method()} ${new URL(request.url()).pathname} (${took} ms)`));
+    void request.response().then((response) => note(`← ${response?.status() ?? '?'} ${what} (${Date.now() - at} ms)`));
   });
   page.on('requestfailed', (request) => {
     started.delete(request);
@@ -187,7 +192,7 @@ function pageJournal(page: Page): () => string[] {
   page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`navigated to ${frame.url()}`));
   page.on('console', (message) => ['error', 'warning'].includes(message.type()) && note(`console ${message.type()}: ${message.text()}`));
   page.on('pageerror', (error) => note(`page error: ${error.message}`));
-  return () => [...lines, ...[...started.values()].map((at) => `(still waiting: a request sent at ${at - opened} ms)`)];
+  return () => [...lines, ...[...started.values()].map(({ at, what }) => `(still waiting for ${what}, sent at ${at - opened} ms)`)];
 }
 
 /** An e-mail no other test in this run uses, in this file or in one running beside it (another worker, its own counter, the same millisecond). */
