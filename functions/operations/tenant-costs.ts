@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import { DomainError } from '../../events/errors';
 import { recordTenantCost } from '../metrics';
 import { httpRoutes } from '../routes';
@@ -90,6 +91,13 @@ export function priceUsage(usage: MonthlyUsage, storedEventBytes: number, storag
  * The month's cost per tenant: every tenant with usage that month or a record (one query each of
  * gsi1, one BatchGet of the records, one query per tenant of its months for stored event bytes).
  */
+/**
+ * Tenants whose months are read at once. Not all of them: with thousands of tenants the SDK's 50
+ * sockets queue the rest, a queued query passes its 3 s connection timeout while it waits, and
+ * those retries spend the client's retry quota, after which a slow answer is a 503 (seen in CI).
+ */
+const TENANTS_IN_FLIGHT = 8;
+
 export async function costReport(month: string, bill?: number): Promise<CostReport> {
   if (!MONTH.test(month)) throw new DomainError('invalid', 'month: A month is written YYYY-MM (e.g. 2026-11)', { month: ['A month is written YYYY-MM (e.g. 2026-11)'] });
   const [usage, records] = await Promise.all([
@@ -99,15 +107,17 @@ export async function costReport(month: string, bill?: number): Promise<CostRepo
   const tenantIds = [...new Set([...usage.keys(), ...records.map((record) => record.tenantId)])].sort();
   const items = tenantIds.length ? await getStateItems(tenantIds.map((tenantId) => stateKeys.tenant(tenantId))) : [];
   const zero = Object.fromEntries(usageCounterNames.map((name) => [name, 0])) as MonthlyUsage;
-  const tenants = await Promise.all(
-    tenantIds.map(async (tenantId, at): Promise<TenantCost> => {
+  const tenants = await pMap(
+    tenantIds,
+    async (tenantId, at): Promise<TenantCost> => {
       const tenant = tenantOf(tenantId, items[at] as Record<string, unknown> | undefined);
       const months = await usageUpTo(tenantId, month);
       const storedEventBytes = months.reduce((sum, m) => sum + m.eventBytes, 0);
       const used = usage.get(tenantId) ?? zero;
       const { costs, total } = priceUsage(used, storedEventBytes, tenant.storageBytes);
       return { tenantId, name: tenant.name, plan: tenant.plan, usage: used, storedEventBytes, storageBytes: tenant.storageBytes, costs: rounded(costs), total: round(total) };
-    }),
+    },
+    { concurrency: TENANTS_IN_FLIGHT },
   );
   tenants.sort((a, b) => b.total - a.total || a.tenantId.localeCompare(b.tenantId));
   const total = round(tenants.reduce((sum, tenant) => sum + tenant.total, 0));
