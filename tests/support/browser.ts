@@ -152,10 +152,14 @@ export function usePages(defaults: Parameters<typeof newContext>[1] = {}): (opti
     const journal = pageJournal(page);
     const name = `page ${++opened}`;
     // On the error itself: CI shows a failed run's last lines, where the errors are listed.
-    onTestFailed(({ task }) => {
-      const error = task.result?.errors?.[0];
-      if (error) error.message += `\n\nWhat ${name} did (ms since it opened):\n${journal().join('\n')}`;
-    });
+    try {
+      onTestFailed(({ task }) => {
+        const error = task.result?.errors?.[0];
+        if (error) error.message += `\n\nWhat ${name} did (ms since it opened):\n${journal().join('\n')}`;
+      });
+    } catch {
+      // Opened by a beforeAll: no one test owns the page (vitest refuses the hook there), so no journal.
+    }
     return page;
   };
 }
