@@ -88,16 +88,16 @@ export function priceUsage(usage: MonthlyUsage, storedEventBytes: number, storag
 }
 
 /**
- * The month's cost per tenant: every tenant with usage that month or a record (one query each of
- * gsi1, one BatchGet of the records, one query per tenant of its months for stored event bytes).
- */
-/**
  * Tenants whose months are read at once. Not all of them: with thousands of tenants the SDK's 50
  * sockets queue the rest, a queued query passes its 3 s connection timeout while it waits, and
  * those retries spend the client's retry quota, after which a slow answer is a 503 (seen in CI).
  */
 const TENANTS_IN_FLIGHT = 8;
 
+/**
+ * The month's cost per tenant: every tenant with usage that month or a record (one query each of
+ * gsi1, one BatchGet of the records, one query per tenant of its months for stored event bytes).
+ */
 export async function costReport(month: string, bill?: number): Promise<CostReport> {
   if (!MONTH.test(month)) throw new DomainError('invalid', 'month: A month is written YYYY-MM (e.g. 2026-11)', { month: ['A month is written YYYY-MM (e.g. 2026-11)'] });
   const [usage, records] = await Promise.all([

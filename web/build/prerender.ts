@@ -22,7 +22,7 @@ const SCRIPT = /\s*<script\b[^>]*><\/script>/g;
 
 /**
  * The page's end. A slow phone paints what it has parsed so far, and the card is centred, so its
- * last lines arriving moved what was drawn (a layout shift, CLS 0.02–0.17 at 8–16× CPU). So #root
+ * last lines arriving moved what was drawn (a layout shift, CLS up to 0.25 at 16–32× CPU). So #root
  * shows once the parser has reached the end of the page (PARSED_WHOLE), before the app's
  * stylesheet and scripts, which it does not wait for. Not `<link rel=expect blocking=render>`: it
  * held the first paint for that stylesheet too (Lighthouse /login FCP 1.0 → 1.7 s). A browser
