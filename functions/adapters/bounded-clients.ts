@@ -31,6 +31,16 @@ export const budgets: Record<Service, Budget> = {
   websocket: { connectionTimeout: 1000, requestTimeout: 2000, maxAttempts: 2 },
 };
 
+/**
+ * Calls to one service (the database, storage) a task keeps in flight when it fans out over many
+ * keys, projects or tenants: enough to hide a round trip's latency, few enough not to throttle a
+ * table. Never one per item of a list that grows: the SDK has 50 sockets, a call waiting for one
+ * passes its connection timeout while it waits, and those retries spend the client's retry quota,
+ * after which a slow answer is a 503 (the cost report, issue 32, over the suite's thousands of
+ * tenants).
+ */
+export const CALLS_IN_FLIGHT = 8;
+
 /** How people are told which service is not answering, and the word a 503 names it by. */
 const services: Record<Service, { readonly name: string; readonly label: string }> = {
   dynamodb: { name: 'database', label: 'database' },

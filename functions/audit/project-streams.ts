@@ -6,6 +6,7 @@ import type { EventStore } from '../store/event-store';
 import { streamHeadOf } from '../store/event-store';
 import { stateKeys } from '../store/keys';
 import { getStateItems } from '../store/view-table';
+import { CALLS_IN_FLIGHT } from '../adapters/bounded-clients';
 
 /**
  * A project's streams (its own, its items' including deleted ones, its chat) and where each
@@ -17,11 +18,10 @@ import { getStateItems } from '../store/view-table';
  */
 
 const BATCH = 100;
-const IN_FLIGHT = 8;
 
 async function headsOf(streamIds: readonly string[]): Promise<StreamHeadEntry[]> {
   const chunks = Array.from({ length: Math.ceil(streamIds.length / BATCH) }, (_, i) => streamIds.slice(i * BATCH, (i + 1) * BATCH));
-  const items = (await pMap(chunks, (ids) => getStateItems(ids.map((id) => stateKeys.streamHead(id))), { concurrency: IN_FLIGHT })).flat();
+  const items = (await pMap(chunks, (ids) => getStateItems(ids.map((id) => stateKeys.streamHead(id))), { concurrency: CALLS_IN_FLIGHT })).flat();
   return streamIds.map((streamId, i) => ({ streamId, ...positionOnly(streamHeadOf(items[i] as Record<string, unknown> | undefined)) })).filter((head) => head.version > 0);
 }
 
@@ -55,6 +55,6 @@ export async function projectStreams(store: EventStore, projectId: string): Prom
       if (last < version) events.push(...(await store.readRawStream(streamId, { from: last + 1, to: version })));
       return { streamId, head: { version, hash }, events };
     },
-    { concurrency: IN_FLIGHT },
+    { concurrency: CALLS_IN_FLIGHT },
   );
 }

@@ -9,6 +9,7 @@ import { stateTable } from '../tables';
 import { tenantOf } from '../tenants/tenant-record';
 import { usageOfMonth, usageUpTo, usageCounterNames, type MonthlyUsage } from '../usage/usage-counters';
 import { awsPrices } from './aws-prices';
+import { CALLS_IN_FLIGHT } from '../adapters/bounded-clients';
 
 /**
  * The cost per tenant of one month (issue 31): each tenant's metered usage (its monthly usage
@@ -88,13 +89,6 @@ export function priceUsage(usage: MonthlyUsage, storedEventBytes: number, storag
 }
 
 /**
- * Tenants whose months are read at once. Not all of them: with thousands of tenants the SDK's 50
- * sockets queue the rest, a queued query passes its 3 s connection timeout while it waits, and
- * those retries spend the client's retry quota, after which a slow answer is a 503 (seen in CI).
- */
-const TENANTS_IN_FLIGHT = 8;
-
-/**
  * The month's cost per tenant: every tenant with usage that month or a record (one query each of
  * gsi1, one BatchGet of the records, one query per tenant of its months for stored event bytes).
  */
@@ -117,7 +111,7 @@ export async function costReport(month: string, bill?: number): Promise<CostRepo
       const { costs, total } = priceUsage(used, storedEventBytes, tenant.storageBytes);
       return { tenantId, name: tenant.name, plan: tenant.plan, usage: used, storedEventBytes, storageBytes: tenant.storageBytes, costs: rounded(costs), total: round(total) };
     },
-    { concurrency: TENANTS_IN_FLIGHT },
+    { concurrency: CALLS_IN_FLIGHT },
   );
   tenants.sort((a, b) => b.total - a.total || a.tenantId.localeCompare(b.tenantId));
   const total = round(tenants.reduce((sum, tenant) => sum + tenant.total, 0));

@@ -18,6 +18,7 @@ import { stateKeys } from '../store/keys';
 import { changingViews } from '../store/view-generation';
 import { scanAll } from '../store/scan-all';
 import { eventsTable, stateTable } from '../tables';
+import { CALLS_IN_FLIGHT } from '../adapters/bounded-clients';
 
 /**
  * Everything of one tenant (a contractor: their account and every project they made, with its
@@ -38,8 +39,6 @@ export interface TenantData {
   /** Its closed projects' archives (issue 31: archive bucket keys); their events are in `events` too. */
   archives: string[];
 }
-
-const IN_FLIGHT = 8;
 
 async function tenantEvents(tenantId: string): Promise<StoredEvent[]> {
   const events = await scanAll<StoredEvent>({ TableName: config().eventsTable, FilterExpression: 'tenantId = :tenant', ExpressionAttributeValues: { ':tenant': tenantId } });
@@ -111,9 +110,9 @@ export async function collectTenant(tenantId: string): Promise<TenantData> {
   // An archived project's events are in its archive (issue 31): they are the tenant's as much as the table's, and
   // name the partitions (its tombstone, its items' pointers) and the personal-data keys that go with them.
   const archives = await tenantArchiveKeys(tenantId);
-  const archived = await pMap(archives, async (key) => decodeArchive(await getArchiveObject(key)).streams.flatMap((stream) => stream.events as StoredEvent[]), { concurrency: IN_FLIGHT });
+  const archived = await pMap(archives, async (key) => decodeArchive(await getArchiveObject(key)).streams.flatMap((stream) => stream.events as StoredEvent[]), { concurrency: CALLS_IN_FLIGHT });
   const events = [...(await tenantEvents(tenantId)), ...archived.flat()];
-  const found = (await pMap(partitionsOf(tenantId, events), query, { concurrency: IN_FLIGHT })).flat();
+  const found = (await pMap(partitionsOf(tenantId, events), query, { concurrency: CALLS_IN_FLIGHT })).flat();
   // The e-mail guard, named by the account's address.
   const user = found.find((item) => item.pk === stateKeys.user(tenantId).pk);
   // Only what the tenant's account uploaded: a path in its events or chat may be another tenant's photo.
@@ -123,8 +122,8 @@ export async function collectTenant(tenantId: string): Promise<TenantData> {
   const ownPhotos = bucketKeysOf([...photoPathsPublishedBy(accounts, events), ...records.map((record) => record.objectPath)]);
   // Issue 30: each photo's private original and thumbnail go with it, and so does its record.
   const photoKeys = [...ownPhotos].flatMap((key) => [key, originalKeyOf(key), thumbnailKeyOf(key)]);
-  const published = (await pMap(photoKeys, async (key) => (await listObjects(key)).filter((object) => object.key === key), { concurrency: IN_FLIGHT })).flat();
-  found.push(...(await pMap([...ownPhotos], (key) => query({ pk: stateKeys.photo(`/${key}`).pk }), { concurrency: IN_FLIGHT })).flat());
+  const published = (await pMap(photoKeys, async (key) => (await listObjects(key)).filter((object) => object.key === key), { concurrency: CALLS_IN_FLIGHT })).flat();
+  found.push(...(await pMap([...ownPhotos], (key) => query({ pk: stateKeys.photo(`/${key}`).pk }), { concurrency: CALLS_IN_FLIGHT })).flat());
   const objects = [...pending, ...published];
   if (typeof user?.email === 'string') found.push(...(await query({ pk: stateKeys.email(user.email).pk })));
   found.push(...records);
@@ -145,7 +144,7 @@ export async function removeTenant(tenantId: string, data: TenantData): Promise<
   const stateKeysOf = data.state.map((item) => ({ table: config().stateTable, key: { pk: item.pk, sk: item.sk } }));
   await deleteItems([...stateKeysOf, ...eventKeys]);
   // A shadow rebuild of the views running meanwhile (issue 31): the projects go from the generation it builds too.
-  await pMap([...projectIds], (projectId) => changingViews(projectId, async () => batchWriteAll(deleteRequests(await liveProjectViews(projectId)))), { concurrency: IN_FLIGHT });
+  await pMap([...projectIds], (projectId) => changingViews(projectId, async () => batchWriteAll(deleteRequests(await liveProjectViews(projectId)))), { concurrency: CALLS_IN_FLIGHT });
   for (let i = 0; i < data.objects.length; i += 1000) {
     const batch = data.objects.slice(i, i + 1000);
     await s3().send(new DeleteObjectsCommand({ Bucket: config().uploadsBucket, Delete: { Objects: batch.map((object) => ({ Key: object.key })), Quiet: true } }));
@@ -172,6 +171,6 @@ async function deleteItems(items: Array<{ table: string; key: Record<string, unk
         requests = (answer.UnprocessedItems ?? {}) as typeof requests;
       }
     },
-    { concurrency: IN_FLIGHT },
+    { concurrency: CALLS_IN_FLIGHT },
   );
 }

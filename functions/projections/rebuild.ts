@@ -24,9 +24,8 @@ import { itemViews, locationIn, type ItemLocation } from './item-views';
 import { applyChange, type Projection } from './projection';
 import { projectViews } from './project-views';
 import { punchViews } from './punch-views';
+import { CALLS_IN_FLIGHT } from '../adapters/bounded-clients';
 
-/** Reads in flight at once while gathering a project's live views. */
-const IN_FLIGHT = 8;
 
 /**
  * Views from scratch: replay a project's events (every stream, in time order: the project's, its
@@ -99,14 +98,14 @@ export async function liveProjectViews(projectId: string): Promise<ViewItem[]> {
   await refreshViewGeneration();
   const [partition, messages] = await Promise.all([stateViewTable.query(stateKeys.projectSummary(projectId).pk), stateViewTable.query(stateKeys.chatMessage(projectId, '').pk)]);
   const roomIds = partition.filter((item) => item.sk.startsWith(stateKeys.projectRoomsPrefix)).map((room) => room.id as string);
-  const roomPartitions = await pMap(roomIds, (roomId) => stateViewTable.query(stateKeys.roomPointer(roomId).pk), { concurrency: IN_FLIGHT });
+  const roomPartitions = await pMap(roomIds, (roomId) => stateViewTable.query(stateKeys.roomPointer(roomId).pk), { concurrency: CALLS_IN_FLIGHT });
   const items = roomPartitions.flat().filter((item) => item.sk !== stateKeys.roomPointer('').sk);
   const pointerKeys = [
     ...messages.map((message) => stateKeys.messagePointer(message.id as string)),
     ...items.map((item) => stateKeys.itemPointer(item.id as string)),
   ];
   const chunks = Array.from({ length: Math.ceil(pointerKeys.length / 100) }, (_, i) => pointerKeys.slice(i * 100, (i + 1) * 100));
-  const pointers = (await pMap(chunks, (keys) => getStateItems<ViewItem[]>(keys), { concurrency: IN_FLIGHT })).flat();
+  const pointers = (await pMap(chunks, (keys) => getStateItems<ViewItem[]>(keys), { concurrency: CALLS_IN_FLIGHT })).flat();
   // A room's pointer is in its own partition: the queries above found it.
   const found = new Map([...partition, ...messages, ...roomPartitions.flat(), ...pointers].flatMap((item) => (item ? [[keyId(item), item] as const] : [])));
   return [...found.values()];
@@ -217,7 +216,7 @@ export async function shadowRebuild(store: EventStore, options: ShadowRebuildOpt
   };
   const catchUp = async () => {
     const marks = [...(await dirtyProjects(build.build))].filter(([projectId, writes]) => writes > (replayedAt.get(projectId) ?? 0));
-    await pMap(marks, async ([projectId, writes]) => (await rebuild(projectId), replayedAt.set(projectId, writes)), { concurrency: IN_FLIGHT / 2 });
+    await pMap(marks, async ([projectId, writes]) => (await rebuild(projectId), replayedAt.set(projectId, writes)), { concurrency: CALLS_IN_FLIGHT / 2 });
     passes.push(marks.length);
     return marks.length;
   };
@@ -228,7 +227,7 @@ export async function shadowRebuild(store: EventStore, options: ShadowRebuildOpt
     log(`Building generation ${build.to} beside generation ${build.from}; waiting ${options.graceMs / 1000} s until every process writes with the build's guard …`);
     await sleep(options.graceMs);
     const projectIds = [...new Set([...(await store.scanProjectIds()), ...(await archivedProjectIds(build.from))])];
-    await pMap(projectIds, rebuild, { concurrency: IN_FLIGHT / 2 });
+    await pMap(projectIds, rebuild, { concurrency: CALLS_IN_FLIGHT / 2 });
     passes.push(projectIds.length);
     log(`Replayed ${projectIds.length} project(s) into generation ${build.to}; catching up with the writes made meanwhile …`);
     for (let pass = 0; pass < MAX_CATCH_UP_PASSES && (await catchUp()) > FEW_DIRTY; pass++);
@@ -239,7 +238,7 @@ export async function shadowRebuild(store: EventStore, options: ShadowRebuildOpt
     // A deleted room's partition is cleared just after its commit: counted again once before calling it a difference.
     if (differences.length) {
       await sleep(250);
-      await pMap(differences, ({ projectId }) => rebuild(projectId), { concurrency: IN_FLIGHT / 2 });
+      await pMap(differences, ({ projectId }) => rebuild(projectId), { concurrency: CALLS_IN_FLIGHT / 2 });
       differences = compareCounts(counts);
     }
     if (differences.length && !options.allowChanges) throw new ShadowRebuildAborted(differences);
@@ -276,7 +275,7 @@ export async function dropGeneration(generation: number, projectIds: readonly st
         await batchWriteAll(deleteRequests(items));
         dropped += items.length;
       },
-      { concurrency: IN_FLIGHT / 2 },
+      { concurrency: CALLS_IN_FLIGHT / 2 },
     ),
   );
   return dropped;

@@ -4,14 +4,13 @@ import pMap from 'p-map';
 import { dynamo } from '../adapters/dynamo';
 import { config } from '../config';
 import type { ViewItem } from './write-set';
+import { CALLS_IN_FLIGHT } from '../adapters/bounded-clients';
 
 type Key = { pk: string; sk: string };
 export type BatchRequest = { DeleteRequest: { Key: Key } } | { PutRequest: { Item: ViewItem } };
 
 const BATCH = 25; // DynamoDB's limit per BatchWriteItem
 const ATTEMPTS = 8;
-/** Batches in flight at once: enough to hide a round trip's latency, few enough not to throttle a table. */
-const IN_FLIGHT = 8;
 
 /**
  * Puts and deletes on the state table, 25 to a BatchWriteItem, several batches at once; what
@@ -30,7 +29,7 @@ export async function batchWriteAll(requests: readonly BatchRequest[], TableName
         pending = (UnprocessedItems?.[TableName] ?? []) as BatchRequest[];
       }
     },
-    { concurrency: IN_FLIGHT },
+    { concurrency: CALLS_IN_FLIGHT },
   );
 }
 
