@@ -113,7 +113,7 @@ describe('signed-out pages drawn from HTML', () => {
   });
 
   // A slow phone paints what it has parsed so far: the centred card grew as its last lines came and
-  // moved up (CLS 0.02–0.24, in 5 of 8 loads at 32×, before web/build/prerender.ts's PAGE_END), so
+  // moved up (CLS 0.02–0.24, in 4 of 8 of its loads at 32×, before web/build/prerender.ts's PAGE_END), so
   // each page is loaded three times.
   it.each(['/register', '/login'])('%s paints once, whole, on a phone with a CPU 32 times slower', async (path) => {
     for (let load = 0; load < 3; load++) {
