@@ -187,7 +187,11 @@ function pageJournal(page: Page): () => string[] {
     if (!isApi(request.url())) return;
     const { at = Date.now(), what = '' } = started.get(request) ?? {};
     started.delete(request);
-    void request.response().then((response) => note(`← ${response?.status() ?? '?'} ${what} (${Date.now() - at} ms)`));
+    // The page may close before the answer is read (the test done): then there is nothing to note.
+    request.response().then(
+      (response) => note(`← ${response?.status() ?? '?'} ${what} (${Date.now() - at} ms)`),
+      () => undefined,
+    );
   });
   page.on('requestfailed', (request) => {
     started.delete(request);
