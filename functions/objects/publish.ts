@@ -93,8 +93,13 @@ async function answerOfRacingPublish(uploadKey: string): Promise<PublishAnswer> 
     await sleep(RACE_POLL_MS);
     const answer = await publishedAnswer(uploadKey);
     if (answer) return answer;
-    // Refused by the request doing the work (and deleted): nothing will be published.
-    if (!(await headObject(uploadKey))) throw invalid('objectURL', photoMessages.refusedMeanwhile);
+    // The upload is deleted once refused, or once published: asked again after the delete, the answer tells which.
+    // (Asked only before it, a request polling in the moment the winner published and deleted took a publish for a refusal.)
+    if (!(await headObject(uploadKey))) {
+      const published = await publishedAnswer(uploadKey);
+      if (published) return published;
+      throw invalid('objectURL', photoMessages.refusedMeanwhile);
+    }
   }
   throw conflict('This photo is still being published. Please try again in a moment.');
 }
