@@ -357,6 +357,33 @@ describe('project checklist in the browser', () => {
     expect(await signedOut.locator('link[rel=modulepreload]').count()).toBeGreaterThan(0);
   });
 
+  it('sends a room added while the outbox starts, not only once something else wakes it', async () => {
+    const { contractor, projectId } = await projectForTwo();
+    // The outbox's code (its replay chunk, known by its Web Lock's name) arrives only after the
+    // bedroom is added: the add and the outbox's start then run together, as on a busy phone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let replayAsked = false;
+    await contractor.route(/\/assets\/.+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('cc-outbox-replay')) {
+        replayAsked = true;
+        await held;
+      }
+      await route.fulfill({ response, body });
+    });
+    await contractor.goto(`/project/${projectId}`);
+    await room(contractor, 'Interior').waitFor();
+    await expect.poll(() => replayAsked).toBe(true);
+    await contractor.getByRole('button', { name: 'Add Bedroom' }).click();
+    release();
+    await seeToast(contractor, 'Room Added');
+    await room(contractor, 'Bedroom 2').waitFor();
+    const checklist = (await (await contractor.request.get(`/api/projects/${projectId}/checklist`)).json()) as { rooms: { type: string }[] };
+    expect(checklist.rooms.filter((one) => one.type === 'bedroom')).toHaveLength(2);
+  });
+
   it('falls back to the first project, and says so when there is none', async () => {
     const { client, projectId } = await projectForTwo();
     await client.goto('/client-project/not-a-project-of-yours');

@@ -51,6 +51,12 @@ interface Waiter {
 let client: QueryClient | undefined;
 let channel: BroadcastChannel | undefined;
 const waiters = new Map<string, Waiter>();
+/**
+ * Commands this tab is writing to IndexedDB. A read begun before a write ends does not have its
+ * command yet: the tab's list keeps it, or the write's kick would find nothing to send (a room
+ * added as the outbox started its read-back hung, unsent, until something else woke the outbox).
+ */
+const writing = new Map<string, OutboxCommand>();
 let draining = false;
 let again = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -81,9 +87,16 @@ export async function startOutbox(queryClient: QueryClient, userId: string): Pro
   kick(true);
 }
 
+/** The commands read from IndexedDB, and those this tab is still writing there. */
+function withUnwritten(stored: readonly OutboxCommand[]): OutboxCommand[] {
+  const read = new Set(stored.map((command) => command.id));
+  return [...stored, ...[...writing.values()].filter((command) => !read.has(command.id))];
+}
+
 /** The outbox as IndexedDB has it now (another tab may have changed it), shown on the page. */
 async function reload(): Promise<void> {
-  const [commands, conflicts] = await Promise.all([readCommands(), readConflicts()]);
+  const [stored, conflicts] = await Promise.all([readCommands(), readConflicts()]);
+  const commands = withUnwritten(stored);
   // Read back empty, and nothing kept in this tab meanwhile: the next visit need not fetch the machinery first (kept-mark.ts).
   if (commands.length === 0 && conflicts.length === 0 && outboxSnapshot().commands.length === 0) markEmpty();
   updateOutbox({ loaded: true, commands, conflicts });
@@ -101,14 +114,17 @@ export function enqueue(command: OutboxCommand, write: (command: OutboxCommand) 
   // A chat message sent online shows once the server has it, as it always did; one that must wait shows at once ('Sending…').
   const shownLater = command.route === 'postChat' && isOnline();
   if (client && !shownLater) showCommands(client, [command]);
+  writing.set(command.id, command);
   void write(command).then(
     () => {
+      writing.delete(command.id);
       post({ type: 'changed' });
       if (!wait) settleWaiter(command.id, { status: 'waiting' });
       if (isOnline()) kick(false);
       else settleWaiter(command.id, { status: 'waiting' });
     },
     (error: unknown) => {
+      writing.delete(command.id);
       // IndexedDB refused (storage full, private mode): said at once, and nothing shown that is not kept.
       updateOutbox((state) => ({ commands: state.commands.filter((entry) => entry.id !== command.id) }));
       if (client) withdraw(client, command);
@@ -167,8 +183,9 @@ async function drain(): Promise<void> {
     while (true) {
       const userId = outboxSnapshot().userId;
       // Read afresh: another tab may have added (or, before this tab took the lock, sent) commands.
+      // Only what is stored is sent (removed once sent, a command still being written would come back).
       const commands = await readCommands();
-      updateOutbox({ commands });
+      updateOutbox({ commands: withUnwritten(commands) });
       const mine = commands.filter((command) => command.userId === userId);
       const next = mine[0];
       if (!next) break;
