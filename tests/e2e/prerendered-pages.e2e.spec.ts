@@ -155,20 +155,32 @@ describe('signed-out pages drawn from HTML', () => {
     await page.getByRole('heading', { name: 'Your Projects' }).waitFor();
   });
 
-  it('keeps what was typed before the app took the page over', async () => {
+  it('keeps what was typed and chosen before the app took the page over, and registers with it', async () => {
     const page = await openPage({ width: 390, height: 844 });
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    // The app's code is held back until the person has typed.
+    // The app's code is held back until the person has filled the form.
     await page.route(/\/assets\/.*\.js$/, async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto('/login', { waitUntil: 'commit' });
-    await page.getByLabel('Email').fill('typed.early@example.com');
+    await page.goto('/register', { waitUntil: 'commit' });
+    const email = uniqueEmail('typed-early');
+    await page.getByLabel('First Name').fill('Early');
+    await page.getByLabel('Last Name').fill('Typist');
+    await page.getByLabel('Email').fill(email);
+    // The second of the two roles: react-hook-form, registering the radios one by one, unchecked it.
+    await page.getByLabel('Client').check();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
     release();
-    await hydrated(page, 'Sign In');
-    expect(await page.getByLabel('Email').inputValue()).toBe('typed.early@example.com');
+    await hydrated(page, 'Create Account');
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('Client').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const me = await page.request.get('/api/auth/me');
+    expect(((await me.json()) as { email: string; role: string }) ).toMatchObject({ email, role: 'client' });
   });
 
   it('registers on /register', async () => {

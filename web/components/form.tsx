@@ -1,5 +1,6 @@
 import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { useState, type ComponentProps, type ReactNode } from 'react';
+import type { FieldValues, Path, PathValue, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { buttonClass } from './button';
 import { usePrerendered } from './use-prerendered';
 
@@ -100,6 +101,27 @@ export function PasswordField({ id, label, error, ...input }: Omit<FieldProps, '
 export function useFormDefaults<T extends Record<string, unknown>>(values: T): Partial<T> {
   const prerendered = usePrerendered();
   return prerendered ? (Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')) as Partial<T>) : values;
+}
+
+/**
+ * `form.register` for the radios of a group, keeping the one chosen before the app's code took a
+ * prerendered page over: react-hook-form registers a group radio by radio, takes the first one's
+ * "none checked" for the group's value, and so unchecked a later radio the person had chosen.
+ */
+export function useRegisterRadio<T extends FieldValues>(form: UseFormReturn<T>): (name: Path<T>) => UseFormRegisterReturn<Path<T>> {
+  const prerendered = usePrerendered();
+  return (name) => {
+    const registration = form.register(name);
+    if (!prerendered) return registration;
+    return {
+      ...registration,
+      ref: (input: HTMLInputElement | null) => {
+        const chosen = input?.checked ? input.value : undefined;
+        registration.ref(input);
+        if (chosen !== undefined) form.setValue(name, chosen as PathValue<T, Path<T>>);
+      },
+    };
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { useEmailFromSearch, useSignInSearch, useSignedIn } from '../auth/login-
 import { parseSignInSearch, verifyHash } from '../auth/verify-search';
 import { AuthCard } from '../components/auth-card';
 import { buttonClass, linkClass } from '../components/button';
-import { FieldError, PasswordField, SubmitButton, TextField, useFormDefaults } from '../components/form';
+import { FieldError, PasswordField, SubmitButton, TextField, useFormDefaults, useRegisterRadio } from '../components/form';
 import { toast } from '../components/toast';
 import { formResolver } from '../components/form-resolver';
 
@@ -29,6 +29,7 @@ function RegisterScreen() {
     resolver: formResolver(registerInput),
     defaultValues: useFormDefaults({ firstName: '', lastName: '', email: search.email ?? '', companyName: '', phone: '', password: '', confirmPassword: '' }),
   });
+  const registerRadio = useRegisterRadio(form);
   useEmailFromSearch(search.email, form.resetField);
   const { errors } = form.formState;
 
@@ -67,7 +68,7 @@ function RegisterScreen() {
                 key={value}
                 className="flex cursor-pointer items-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm has-checked:border-blue-600 has-checked:bg-blue-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-blue-600 dark:border-gray-700 dark:has-checked:border-blue-400 dark:has-checked:bg-blue-950"
               >
-                <input type="radio" value={value} className="accent-blue-600 focus:outline-none" {...form.register('role')} />
+                <input type="radio" value={value} className="accent-blue-600 focus:outline-none" {...registerRadio('role')} />
                 {label}
               </label>
             ))}
