@@ -27,10 +27,14 @@ export function registerServiceWorker(): void {
     if (asked) window.location.reload();
     else setWaitingUpdate(async () => window.location.reload());
   });
-  void wb.register({ immediate: true }).then((registration) => {
-    if (!registration) return;
-    setInterval(() => {
-      if (navigator.onLine && document.visibilityState === 'visible') void registration.update().catch(() => undefined);
-    }, UPDATE_CHECK_MS);
-  });
+  wb.register({ immediate: true }).then(
+    (registration) => {
+      if (!registration) return;
+      setInterval(() => {
+        if (navigator.onLine && document.visibilityState === 'visible') void registration.update().catch(() => undefined);
+      }, UPDATE_CHECK_MS);
+    },
+    // Refused (a private window, a browser policy, an automated browser): the app works on, without field mode's offline start.
+    (error: unknown) => console.warn('The service worker was not registered:', error),
+  );
 }
