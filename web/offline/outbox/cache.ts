@@ -135,6 +135,23 @@ export function withdraw(queryClient: QueryClient, command: OutboxCommand): void
   refreshAfter(queryClient, [command]);
 }
 
+/**
+ * A read marked stale, asked again now if a page shows it. A read under way was asked before the
+ * change landed, and its answer clears the mark: it is asked again once that answer is in (a page
+ * opened as the outbox sent what it kept showed the punch count from before, until a reload).
+ */
+function refresh(queryClient: QueryClient, queryKey: QueryKey): void {
+  void queryClient.invalidateQueries({ queryKey, exact: true });
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (query?.state.fetchStatus !== 'fetching') return;
+  const stop = cache.subscribe((event) => {
+    if (event.query !== query || query.state.fetchStatus === 'fetching') return;
+    stop();
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+  });
+}
+
 /** After commands settled: what they may have moved is read again (counters, rooms' progress, the panels, the history). */
 export function refreshAfter(queryClient: QueryClient, commands: readonly OutboxCommand[]): void {
   for (const projectId of new Set(commands.map((command) => command.projectId))) {
@@ -145,7 +162,7 @@ export function refreshAfter(queryClient: QueryClient, commands: readonly Outbox
     if (settled.some((command) => command.route === 'patchProject')) keys.push(queryKeys.checklist(projectId));
     // Issue 30: a punch item's change moves the checklist's punch counts and the punch list.
     if (settled.some((command) => punchRoutes.includes(command.route))) keys.push(queryKeys.checklist(projectId), punchItemsKey(projectId));
-    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey, exact: true });
+    for (const queryKey of keys) refresh(queryClient, queryKey);
     for (const itemId of new Set(settled.flatMap((command) => (command.itemId ? [command.itemId] : [])))) void queryClient.invalidateQueries({ queryKey: queryKeys.itemHistory(itemId) });
   }
 }
