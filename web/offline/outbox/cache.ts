@@ -136,15 +136,17 @@ export function withdraw(queryClient: QueryClient, command: OutboxCommand): void
 }
 
 /**
- * A read marked stale, asked again now if a page shows it. A read under way was asked before the
- * change landed, and its answer clears the mark: it is asked again once that answer is in (a page
- * opened as the outbox sent what it kept showed the punch count from before, until a reload).
+ * A read marked stale, asked again now if a page shows it. A read under way starts over then, but
+ * not a first read (TanStack Query lets one with no data yet finish) nor one no page shows yet:
+ * asked before the change landed, its answer would clear the mark, so it is asked again once that
+ * answer is in (a page opened as the outbox sent what it kept showed the punch count from before).
  */
 function refresh(queryClient: QueryClient, queryKey: QueryKey): void {
-  void queryClient.invalidateQueries({ queryKey, exact: true });
   const cache = queryClient.getQueryCache();
   const query = cache.find({ queryKey, exact: true });
-  if (query?.state.fetchStatus !== 'fetching') return;
+  const olderAnswerComing = query?.state.fetchStatus === 'fetching' && (query.state.data === undefined || !query.isActive());
+  void queryClient.invalidateQueries({ queryKey, exact: true });
+  if (!query || !olderAnswerComing) return;
   const stop = cache.subscribe((event) => {
     if (event.query !== query || query.state.fetchStatus === 'fetching') return;
     stop();
