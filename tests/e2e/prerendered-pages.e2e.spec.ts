@@ -180,7 +180,7 @@ describe('signed-out pages drawn from HTML', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     const me = await page.request.get('/api/auth/me');
-    expect(((await me.json()) as { email: string; role: string }) ).toMatchObject({ email, role: 'client' });
+    expect((await me.json()) as { email: string; role: string }).toMatchObject({ email, role: 'client' });
   });
 
   it('registers on /register', async () => {
