@@ -91,15 +91,13 @@ const RACE_POLL_MS = 250;
 async function answerOfRacingPublish(uploadKey: string): Promise<PublishAnswer> {
   for (let poll = 0; poll < RACE_POLLS; poll++) {
     await sleep(RACE_POLL_MS);
+    // The upload is deleted once refused, or once published. Looked at first, its absence is then
+    // told apart by the answer (looked at the other way round, a publish that completed in between
+    // was taken for a refusal).
+    const deleted = !(await headObject(uploadKey));
     const answer = await publishedAnswer(uploadKey);
     if (answer) return answer;
-    // The upload is deleted once refused, or once published: asked again after the delete, the answer tells which.
-    // (Asked only before it, a request polling in the moment the winner published and deleted took a publish for a refusal.)
-    if (!(await headObject(uploadKey))) {
-      const published = await publishedAnswer(uploadKey);
-      if (published) return published;
-      throw invalid('objectURL', photoMessages.refusedMeanwhile);
-    }
+    if (deleted) throw invalid('objectURL', photoMessages.refusedMeanwhile);
   }
   throw conflict('This photo is still being published. Please try again in a moment.');
 }
