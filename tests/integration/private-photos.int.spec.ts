@@ -301,6 +301,20 @@ describe('a publish that is cut off is retried, not abandoned', () => {
     expect(await keysUnder(`originals/${token}`)).toHaveLength(1);
     expect(await exists(racing.key)).toBe(false);
   });
+
+  it('refuses 20 publishes at once of an upload that is not an image, each with a 400, and publishes nothing', async () => {
+    const { client, item, projectId } = await projectWithItem();
+    const text = Buffer.from('not a photo at all, only text');
+    const racing = await upload(client, text);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => publish(client, { objectURL: racing.objectURL, itemId: item.id, bytes: text.length })));
+    expect(answers.map((one) => one.status)).toEqual(Array(20).fill(400));
+    // Each names the field: the refusal itself, or (racing it) that the upload was refused meanwhile.
+    for (const one of answers) expect(Object.keys(one.body.fieldErrors ?? {})).toEqual(['objectURL']);
+    expect((await eventStore().readProjectEvents(projectId)).filter((event) => event.type === 'PhotoPublished')).toEqual([]);
+    const token = racing.key.split('/').pop()!;
+    expect([...(await keysUnder(`objects/${token}`)), ...(await keysUnder(`originals/${token}`))]).toEqual([]);
+    expect(await exists(racing.key)).toBe(false);
+  });
 });
 
 describe('markup and before / after, as item data', () => {
