@@ -21,11 +21,11 @@ describe('the event catalogue', () => {
   });
 
   describe('given a recorded catalogue', () => {
-    const v1 = defineEvent('NoteAdded', { schemaVersion: 1, schema: z.object({ text: z.string() }) });
+    const v1 = defineEvent('NoteAdded', { schemaVersion: 1, schema: () => z.object({ text: z.string() }) });
     const record = updatedCatalogue([v1], { events: {} });
 
     it('fails a schema changed in place, naming the type and what to do instead', () => {
-      const edited = defineEvent('NoteAdded', { schemaVersion: 1, schema: z.object({ text: z.string(), pinned: z.boolean() }) });
+      const edited = defineEvent('NoteAdded', { schemaVersion: 1, schema: () => z.object({ text: z.string(), pinned: z.boolean() }) });
       expect(checkCatalogue([edited], record).broken).toEqual([
         'NoteAdded v1 changed in place (its schema is not the one recorded): put the old schema back and add v2 with an upcaster from v1',
       ]);
@@ -33,7 +33,7 @@ describe('the event catalogue', () => {
     });
 
     it('records a new version with its upcaster, keeping the old version’s fingerprint', () => {
-      const v2 = defineEvent('NoteAdded', { schemaVersion: 2, schema: z.object({ text: z.string(), pinned: z.boolean() }), upcasters: { 1: (data) => ({ ...(data as object), pinned: false }) } });
+      const v2 = defineEvent('NoteAdded', { schemaVersion: 2, schema: () => z.object({ text: z.string(), pinned: z.boolean() }), upcasters: { 1: (data) => ({ ...(data as object), pinned: false }) } });
       expect(checkCatalogue([v2], record)).toEqual({ broken: [], unrecorded: ['NoteAdded v2 is new'] });
       const next = updatedCatalogue([v2], record);
       expect(next.events.NoteAdded).toEqual({ versions: { '1': record.events.NoteAdded!.versions['1'], '2': expect.stringMatching(/^[0-9a-f]{32}$/) }, upcasters: [1] });
@@ -44,7 +44,7 @@ describe('the event catalogue', () => {
     });
 
     it('fails a new version without an upcaster from the one before', () => {
-      const v2 = defineEvent('NoteAdded', { schemaVersion: 2, schema: z.object({ text: z.string(), pinned: z.boolean() }) });
+      const v2 = defineEvent('NoteAdded', { schemaVersion: 2, schema: () => z.object({ text: z.string(), pinned: z.boolean() }) });
       expect(checkCatalogue([v2], record).broken).toEqual(['NoteAdded v1 has no upcaster to v2: its events could not be read']);
     });
   });

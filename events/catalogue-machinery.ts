@@ -18,11 +18,24 @@ export interface EventDefinition<Type extends string = string, Schema extends z.
   readonly upcasters: Readonly<Record<number, Upcaster>>;
 }
 
+/**
+ * `schema` is a function, called the first time the schema is used: a Lambda loads every event
+ * type's definition but appends or reads a few, and building all ~60 schemas at its cold start
+ * cost a write ~25 ms of CPU (`npm run bench:bundles`).
+ */
 export function defineEvent<const Type extends string, Schema extends z.ZodMiniType>(
   type: Type,
-  definition: { schemaVersion: number; schema: Schema; upcasters?: Record<number, Upcaster> },
+  definition: { schemaVersion: number; schema: () => Schema; upcasters?: Record<number, Upcaster> },
 ): EventDefinition<Type, Schema> {
-  return { type, upcasters: {}, ...definition };
+  let schema: Schema | undefined;
+  return {
+    type,
+    schemaVersion: definition.schemaVersion,
+    upcasters: definition.upcasters ?? {},
+    get schema() {
+      return (schema ??= definition.schema());
+    },
+  };
 }
 
 /** The event a definition describes, as deciders produce it. */

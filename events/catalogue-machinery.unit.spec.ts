@@ -7,7 +7,7 @@ import { defineEvent, EventCatalogue } from './catalogue-machinery';
 
 const roomRenamed = defineEvent('RoomRenamed', {
   schemaVersion: 3,
-  schema: z.object({ roomId: z.string(), customName: z.nullable(z.string()), previousName: z.nullable(z.string()) }),
+  schema: () => z.object({ roomId: z.string(), customName: z.nullable(z.string()), previousName: z.nullable(z.string()) }),
   upcasters: {
     1: (data) => ({ roomId: (data as { id: string }).id, customName: (data as { name: string }).name }),
     2: (data) => ({ ...(data as object), previousName: null }),

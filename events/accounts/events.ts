@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEvent, type EventOf } from '../catalogue-machinery';
-import { roles } from './schemas';
+import { roles } from './roles';
 
 /**
  * What happens to an account, recorded on the stream `user#<id>` for the audit trail. Accounts
@@ -11,7 +11,7 @@ const changed = z.object({ from: z.nullable(z.string()), to: z.nullable(z.string
 
 export const userRegistered = defineEvent('UserRegistered', {
   schemaVersion: 1,
-  schema: z.object({
+  schema: () => z.object({
     userId: z.string(),
     email: z.string(),
     role: z.enum(roles),
@@ -24,34 +24,34 @@ export const userRegistered = defineEvent('UserRegistered', {
 
 export const profileUpdated = defineEvent('ProfileUpdated', {
   schemaVersion: 1,
-  schema: z.object({ userId: z.string(), changes: z.record(z.string(), changed) }),
+  schema: () => z.object({ userId: z.string(), changes: z.record(z.string(), changed) }),
 });
 
 export const passwordChanged = defineEvent('PasswordChanged', {
   schemaVersion: 1,
-  schema: z.object({ userId: z.string(), otherSessionsRevoked: z.boolean() }),
+  schema: () => z.object({ userId: z.string(), otherSessionsRevoked: z.boolean() }),
 });
 
 export const passwordResetRequested = defineEvent('PasswordResetRequested', {
   schemaVersion: 1,
-  schema: z.object({ userId: z.string(), expiresAt: z.string() }),
+  schema: () => z.object({ userId: z.string(), expiresAt: z.string() }),
 });
 
 export const passwordReset = defineEvent('PasswordReset', {
   schemaVersion: 1,
-  schema: z.object({ userId: z.string() }),
+  schema: () => z.object({ userId: z.string() }),
 });
 
 /** A link proving the account's e-mail was mailed (at sign-up, on an e-mail change, or on Resend). */
 export const emailVerificationRequested = defineEvent('EmailVerificationRequested', {
   schemaVersion: 1,
-  schema: z.object({ userId: z.string(), email: z.string(), expiresAt: z.string() }),
+  schema: () => z.object({ userId: z.string(), email: z.string(), expiresAt: z.string() }),
 });
 
 /** The account proved it reads `email` (a mailed single-use link); `projectId` when it came with an invitation. */
 export const emailVerified = defineEvent('EmailVerified', {
   schemaVersion: 1,
-  schema: z.object({ userId: z.string(), email: z.string(), projectId: z.nullable(z.string()) }),
+  schema: () => z.object({ userId: z.string(), email: z.string(), projectId: z.nullable(z.string()) }),
 });
 
 /**
@@ -62,7 +62,7 @@ export const emailVerified = defineEvent('EmailVerified', {
  */
 export const sessionsEnded = defineEvent('SessionsEnded', {
   schemaVersion: 1,
-  schema: z.object({
+  schema: () => z.object({
     userId: z.string(),
     reason: z.enum(['address_proved', 'not_me']),
     passwordCleared: z.boolean(),
@@ -72,7 +72,7 @@ export const sessionsEnded = defineEvent('SessionsEnded', {
 
 export const accountDeleted = defineEvent('AccountDeleted', {
   schemaVersion: 1,
-  schema: z.object({ userId: z.string(), email: z.string() }),
+  schema: () => z.object({ userId: z.string(), email: z.string() }),
 });
 
 export const accountEvents = [userRegistered, profileUpdated, passwordChanged, passwordResetRequested, passwordReset, emailVerificationRequested, emailVerified, sessionsEnded, accountDeleted];

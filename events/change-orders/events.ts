@@ -37,19 +37,19 @@ export type ChangeOrderDocument = z.output<typeof changeOrderDocumentSchema>;
 /** The contractor drafted it; `supersedes`: the earlier (signed or declined) change order it replaces. */
 export const changeOrderDrafted = defineEvent('ChangeOrderDrafted', {
   schemaVersion: 1,
-  schema: z.object({ changeOrderId: z.string(), projectId: z.string(), ...changeOrderTermsSchema.shape, supersedes: z.nullable(z.string()) }),
+  schema: () => z.object({ changeOrderId: z.string(), projectId: z.string(), ...changeOrderTermsSchema.shape, supersedes: z.nullable(z.string()) }),
 });
 
 /** The contractor changed the draft's terms (the fields that changed, before → after). */
 export const changeOrderEdited = defineEvent('ChangeOrderEdited', {
   schemaVersion: 1,
-  schema: z.object({ from: z.partial(changeOrderTermsSchema), to: z.partial(changeOrderTermsSchema) }),
+  schema: () => z.object({ from: z.partial(changeOrderTermsSchema), to: z.partial(changeOrderTermsSchema) }),
 });
 
 /** Mailed to the project's assigned client (`clientId`); sending again mails again. */
 export const changeOrderSent = defineEvent('ChangeOrderSent', {
   schemaVersion: 1,
-  schema: z.object({ sentAt: z.string(), clientId: z.string() }),
+  schema: () => z.object({ sentAt: z.string(), clientId: z.string() }),
 });
 
 /**
@@ -58,7 +58,7 @@ export const changeOrderSent = defineEvent('ChangeOrderSent', {
  */
 export const changeOrderSigned = defineEvent('ChangeOrderSigned', {
   schemaVersion: 1,
-  schema: z.object({
+  schema: () => z.object({
     signedAt: z.string(),
     signedBy: z.string(),
     fullName: z.string(),
@@ -71,7 +71,7 @@ export const changeOrderSigned = defineEvent('ChangeOrderSigned', {
 /** The client declined, saying why, the document they were shown named by its hash. */
 export const changeOrderDeclined = defineEvent('ChangeOrderDeclined', {
   schemaVersion: 1,
-  schema: z.object({ declinedAt: z.string(), declinedBy: z.string(), reason: z.string(), documentHash: z.string() }),
+  schema: () => z.object({ declinedAt: z.string(), declinedBy: z.string(), reason: z.string(), documentHash: z.string() }),
 });
 
 export const changeOrderEvents = [changeOrderDrafted, changeOrderEdited, changeOrderSent, changeOrderSigned, changeOrderDeclined];

@@ -13,7 +13,7 @@ export const MESSAGE_TOO_LONG = `Message must be at most ${MAX_MESSAGE_LENGTH} c
 
 export const messagePosted = defineEvent('MessagePosted', {
   schemaVersion: 1,
-  schema: z.object({
+  schema: () => z.object({
     messageId: z.string(),
     senderType: z.enum(readers),
     senderName: z.string(),
@@ -25,7 +25,7 @@ export const messagePosted = defineEvent('MessagePosted', {
 
 export const messagesRead = defineEvent('MessagesRead', {
   schemaVersion: 1,
-  schema: z.object({ by: z.enum(readers), messageIds: z.array(z.string()) }),
+  schema: () => z.object({ by: z.enum(readers), messageIds: z.array(z.string()) }),
 });
 
 export const chatEvents = [messagePosted, messagesRead];

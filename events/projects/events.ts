@@ -60,42 +60,42 @@ export type ProjectDetails = z.infer<typeof projectDetailsSchema>;
 
 export const projectCreated = defineEvent('ProjectCreated', {
   schemaVersion: 1,
-  schema: z.extend(projectDetailsSchema, { projectId: z.string(), contractorId: z.string() }),
+  schema: () => z.extend(projectDetailsSchema, { projectId: z.string(), contractorId: z.string() }),
 });
 
 export const projectUpdated = defineEvent('ProjectUpdated', {
   schemaVersion: 1,
-  schema: z.object({ changes: z.record(z.string(), change(z.nullable(z.string()))) }),
+  schema: () => z.object({ changes: z.record(z.string(), change(z.nullable(z.string()))) }),
 });
 
-export const projectDeleted = defineEvent('ProjectDeleted', { schemaVersion: 1, schema: z.object({ projectId: z.string() }) });
+export const projectDeleted = defineEvent('ProjectDeleted', { schemaVersion: 1, schema: () => z.object({ projectId: z.string() }) });
 
-export const lockBoxCodeSet = defineEvent('LockBoxCodeSet', { schemaVersion: 1, schema: change(optionalText) });
+export const lockBoxCodeSet = defineEvent('LockBoxCodeSet', { schemaVersion: 1, schema: () => change(optionalText) });
 
 /** The client account whose e-mail is the project's client e-mail (or none). */
-export const clientAssigned = defineEvent('ClientAssigned', { schemaVersion: 1, schema: z.object({ clientId: z.nullable(z.string()) }) });
+export const clientAssigned = defineEvent('ClientAssigned', { schemaVersion: 1, schema: () => z.object({ clientId: z.nullable(z.string()) }) });
 
 /** The contractor mailed the client an invitation (a link that proves the client's e-mail). */
-export const clientInvited = defineEvent('ClientInvited', { schemaVersion: 1, schema: z.object({ email: z.string() }) });
+export const clientInvited = defineEvent('ClientInvited', { schemaVersion: 1, schema: () => z.object({ email: z.string() }) });
 
 /** The invited client proved the e-mail with the invitation's link and now follows the project. */
-export const invitationAccepted = defineEvent('InvitationAccepted', { schemaVersion: 1, schema: z.object({ clientId: z.string() }) });
+export const invitationAccepted = defineEvent('InvitationAccepted', { schemaVersion: 1, schema: () => z.object({ clientId: z.string() }) });
 
 export const roomAdded = defineEvent('RoomAdded', {
   schemaVersion: 1,
-  schema: z.object({ roomId: z.string(), type: z.enum(roomTypes), name: text, customName: optionalText }),
+  schema: () => z.object({ roomId: z.string(), type: z.enum(roomTypes), name: text, customName: optionalText }),
 });
 
 export const roomRenamed = defineEvent('RoomRenamed', {
   schemaVersion: 1,
-  schema: z.object({ roomId: z.string(), from: optionalText, to: optionalText }),
+  schema: () => z.object({ roomId: z.string(), from: optionalText, to: optionalText }),
 });
 
-export const roomDeleted = defineEvent('RoomDeleted', { schemaVersion: 1, schema: z.object({ roomId: z.string(), name: text }) });
+export const roomDeleted = defineEvent('RoomDeleted', { schemaVersion: 1, schema: () => z.object({ roomId: z.string(), name: text }) });
 
 export const itemAdded = defineEvent('ItemAdded', {
   schemaVersion: 1,
-  schema: z.object({
+  schema: () => z.object({
     itemId: z.string(),
     roomId: z.string(),
     category: z.enum(itemCategories),
@@ -111,22 +111,22 @@ export const itemAdded = defineEvent('ItemAdded', {
 
 export const itemFlagSet = defineEvent('ItemFlagSet', {
   schemaVersion: 1,
-  schema: z.object({ flag: z.enum(flags), value: z.boolean() }),
+  schema: () => z.object({ flag: z.enum(flags), value: z.boolean() }),
 });
 
-export const itemDetailsEdited = defineEvent('ItemDetailsEdited', { schemaVersion: 1, schema: change(text) });
+export const itemDetailsEdited = defineEvent('ItemDetailsEdited', { schemaVersion: 1, schema: () => change(text) });
 
 export const listFields = ['referenceLinks', 'referenceImages', 'cabinetLinks', 'cabinetImages'] as const;
 export type ListField = (typeof listFields)[number];
 
 export const itemListChanged = defineEvent('ItemListChanged', {
   schemaVersion: 1,
-  schema: z.object({ field: z.enum(listFields), from: z.array(z.string()), to: z.array(z.string()) }),
+  schema: () => z.object({ field: z.enum(listFields), from: z.array(z.string()), to: z.array(z.string()) }),
 });
 
 export const cabinetDetailsEdited = defineEvent('CabinetDetailsEdited', {
   schemaVersion: 1,
-  schema: change(z.nullable(cabinetDetailsSchema)),
+  schema: () => change(z.nullable(cabinetDetailsSchema)),
 });
 
 /**
@@ -139,7 +139,7 @@ export const cabinetDetailsEdited = defineEvent('CabinetDetailsEdited', {
 const photoLocationSchema = z.object({ latitude: z.number(), longitude: z.number(), accuracy: z.optional(z.number()) });
 export const photoPublished = defineEvent('PhotoPublished', {
   schemaVersion: 2,
-  schema: z.object({
+  schema: () => z.object({
     objectPath: z.string(),
     contentType: z.string(),
     bytes: z.number().check(z.int(), z.nonnegative()),
@@ -158,13 +158,13 @@ export type PhotoPublishedData = z.output<typeof photoPublished.schema>;
  */
 export const photoMarkupSet = defineEvent('PhotoMarkupSet', {
   schemaVersion: 1,
-  schema: z.object({ objectPath: z.string(), from: z.nullable(markupSchema), to: z.nullable(markupSchema) }),
+  schema: () => z.object({ objectPath: z.string(), from: z.nullable(markupSchema), to: z.nullable(markupSchema) }),
 });
 
 /** The item's before / after pairs of photos (issue 30): the whole list, as it was and as it is. */
-export const photoPairsChanged = defineEvent('PhotoPairsChanged', { schemaVersion: 1, schema: change(photoPairsSchema) });
+export const photoPairsChanged = defineEvent('PhotoPairsChanged', { schemaVersion: 1, schema: () => change(photoPairsSchema) });
 
-export const itemDeleted = defineEvent('ItemDeleted', { schemaVersion: 1, schema: z.object({ itemId: z.string() }) });
+export const itemDeleted = defineEvent('ItemDeleted', { schemaVersion: 1, schema: () => z.object({ itemId: z.string() }) });
 
 /** The item's budget (issue 18): an allowance (the contractor's) and a cost, in currency units with cents; null is unset. */
 export const budgetFields = ['allowance', 'cost'] as const;
@@ -172,13 +172,13 @@ export type BudgetField = (typeof budgetFields)[number];
 
 export const itemBudgetSet = defineEvent('ItemBudgetSet', {
   schemaVersion: 1,
-  schema: z.object({ field: z.enum(budgetFields), from: z.nullable(z.number()), to: z.nullable(z.number()) }),
+  schema: () => z.object({ field: z.enum(budgetFields), from: z.nullable(z.number()), to: z.nullable(z.number()) }),
 });
 
 /** When the item's selection is due (issue 18): a date (YYYY-MM-DD), or a lead time in days before the project's target completion. */
 export const itemScheduleSet = defineEvent('ItemScheduleSet', {
   schemaVersion: 1,
-  schema: z.union([
+  schema: () => z.union([
     z.object({ field: z.literal('decideBy'), from: z.nullable(z.string()), to: z.nullable(z.string()) }),
     z.object({ field: z.literal('leadTimeDays'), from: z.nullable(z.number()), to: z.nullable(z.number()) }),
   ]),
@@ -191,13 +191,13 @@ export const itemScheduleSet = defineEvent('ItemScheduleSet', {
  */
 export const itemApproved = defineEvent('ItemApproved', {
   schemaVersion: 1,
-  schema: z.object({ approvedAt: z.string(), approvedBy: z.string(), selectionHash: z.string(), selection: z.record(z.string(), z.unknown()) }),
+  schema: () => z.object({ approvedAt: z.string(), approvedBy: z.string(), selectionHash: z.string(), selection: z.record(z.string(), z.unknown()) }),
 });
 
 /** The client declined the item's selection, saying why. */
 export const itemDeclined = defineEvent('ItemDeclined', {
   schemaVersion: 1,
-  schema: z.object({ declinedAt: z.string(), declinedBy: z.string(), selectionHash: z.string(), reason: z.string() }),
+  schema: () => z.object({ declinedAt: z.string(), declinedBy: z.string(), selectionHash: z.string(), reason: z.string() }),
 });
 
 /**
@@ -206,7 +206,7 @@ export const itemDeclined = defineEvent('ItemDeclined', {
  */
 export const itemApprovalCleared = defineEvent('ItemApprovalCleared', {
   schemaVersion: 1,
-  schema: z.object({ field: z.string(), was: z.enum(['approved', 'declined']) }),
+  schema: () => z.object({ field: z.string(), was: z.enum(['approved', 'declined']) }),
 });
 
 export const projectEvents = [projectCreated, projectUpdated, projectDeleted, lockBoxCodeSet, clientAssigned, clientInvited, invitationAccepted, roomAdded, roomRenamed, roomDeleted, photoPublished];

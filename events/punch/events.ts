@@ -11,7 +11,7 @@ const assignee = z.union([z.object({ kind: z.literal('contractor') }), z.object(
 
 export const punchItemAdded = defineEvent('PunchItemAdded', {
   schemaVersion: 1,
-  schema: z.object({
+  schema: () => z.object({
     punchItemId: z.string(),
     roomId: z.string(),
     /** The checklist item of that room it is about, if any. */
@@ -30,7 +30,7 @@ export const punchItemAdded = defineEvent('PunchItemAdded', {
 /** Field changes, before → after, only of the fields that changed. */
 export const punchItemEdited = defineEvent('PunchItemEdited', {
   schemaVersion: 1,
-  schema: z.object({
+  schema: () => z.object({
     changes: z.object({
       title: z.optional(z.object({ from: z.string(), to: z.string() })),
       note: z.optional(z.object({ from: z.string(), to: z.string() })),
@@ -45,19 +45,19 @@ export const punchItemEdited = defineEvent('PunchItemEdited', {
 /** The contractor says it is fixed, with an optional note and photo of the fix. */
 export const punchItemFixed = defineEvent('PunchItemFixed', {
   schemaVersion: 1,
-  schema: z.object({ note: z.string(), fixPhoto: z.nullable(z.string()) }),
+  schema: () => z.object({ note: z.string(), fixPhoto: z.nullable(z.string()) }),
 });
 
 /** The client checked the fix and accepts it. */
 export const punchItemAccepted = defineEvent('PunchItemAccepted', {
   schemaVersion: 1,
-  schema: z.object({}),
+  schema: () => z.object({}),
 });
 
 /** The client finds it is not fixed (or no longer): open again, with why. */
 export const punchItemReopened = defineEvent('PunchItemReopened', {
   schemaVersion: 1,
-  schema: z.object({ reason: z.string() }),
+  schema: () => z.object({ reason: z.string() }),
 });
 
 export const punchEvents = [punchItemAdded, punchItemEdited, punchItemFixed, punchItemAccepted, punchItemReopened];

@@ -16,32 +16,32 @@ const plan = z.enum(planNames);
 
 export const tenantCreated = defineEvent('TenantCreated', {
   schemaVersion: 1,
-  schema: z.object({ tenantId: z.string(), name: z.string(), ownerId: z.string(), plan }),
+  schema: () => z.object({ tenantId: z.string(), name: z.string(), ownerId: z.string(), plan }),
 });
 
 export const tenantSuspended = defineEvent('TenantSuspended', {
   schemaVersion: 1,
-  schema: z.object({ reason: z.string() }),
+  schema: () => z.object({ reason: z.string() }),
 });
 
 export const tenantResumed = defineEvent('TenantResumed', {
   schemaVersion: 1,
-  schema: z.object({}),
+  schema: () => z.object({}),
 });
 
 export const tenantPlanChanged = defineEvent('TenantPlanChanged', {
   schemaVersion: 1,
-  schema: z.object({ from: plan, to: plan }),
+  schema: () => z.object({ from: plan, to: plan }),
 });
 
 export const tenantOffboardingStarted = defineEvent('TenantOffboardingStarted', {
   schemaVersion: 1,
-  schema: z.object({ graceDays: z.number(), removeAfter: z.string(), exportKey: z.string() }),
+  schema: () => z.object({ graceDays: z.number(), removeAfter: z.string(), exportKey: z.string() }),
 });
 
 export const tenantRemoved = defineEvent('TenantRemoved', {
   schemaVersion: 1,
-  schema: z.object({ projects: z.number(), accounts: z.number() }),
+  schema: () => z.object({ projects: z.number(), accounts: z.number() }),
 });
 
 export type TenantLifecycleEvent =
@@ -64,19 +64,19 @@ export type MemberRole = (typeof memberRoles)[number];
 /** The owner invited a colleague by e-mail (a single-use link was mailed). */
 export const memberInvited = defineEvent('MemberInvited', {
   schemaVersion: 1,
-  schema: z.object({ invitationId: z.string(), role: z.enum(memberRoles) }),
+  schema: () => z.object({ invitationId: z.string(), role: z.enum(memberRoles) }),
 });
 
 /** A contractor account took up an invitation: it now works on the tenant's projects. */
 export const memberJoined = defineEvent('MemberJoined', {
   schemaVersion: 1,
-  schema: z.object({ userId: z.string(), role: z.enum(memberRoles), invitationId: z.string() }),
+  schema: () => z.object({ userId: z.string(), role: z.enum(memberRoles), invitationId: z.string() }),
 });
 
 /** The owner removed a colleague: their sessions ended, the tenant's projects are no longer theirs. */
 export const memberRemoved = defineEvent('MemberRemoved', {
   schemaVersion: 1,
-  schema: z.object({ userId: z.string() }),
+  schema: () => z.object({ userId: z.string() }),
 });
 
 export type TenantMemberEvent = EventOf<typeof memberInvited> | EventOf<typeof memberJoined> | EventOf<typeof memberRemoved>;

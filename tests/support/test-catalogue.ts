@@ -8,12 +8,12 @@ import { defineEvent, EventCatalogue } from '../../events/catalogue-machinery';
 
 export const noteAddedV1 = defineEvent('NoteAdded', {
   schemaVersion: 1,
-  schema: z.object({ text: z.string() }),
+  schema: () => z.object({ text: z.string() }),
 });
 
 export const noteAddedV2 = defineEvent('NoteAdded', {
   schemaVersion: 2,
-  schema: z.object({ text: z.string(), pinned: z.boolean() }),
+  schema: () => z.object({ text: z.string(), pinned: z.boolean() }),
   upcasters: { 1: (data) => ({ ...(data as { text: string }), pinned: false }) },
 });
 

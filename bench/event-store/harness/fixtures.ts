@@ -16,7 +16,7 @@ type Flag = (typeof flags)[number];
 
 const FlagSet = defineEvent('FlagSet', {
   schemaVersion: 1,
-  schema: z.object({ flag: z.enum(flags), value: z.boolean() }),
+  schema: () => z.object({ flag: z.enum(flags), value: z.boolean() }),
 });
 export type FlagSetEvent = EventOf<typeof FlagSet>;
 export const catalogue = new EventCatalogue([FlagSet]);
