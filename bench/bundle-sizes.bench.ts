@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { envNames } from '../functions/config';
 import { dailyDigest, handlerModulePath, handlerName, httpRoutes, operatorApi, sessionKeyRotator, streamProcessors, webSocketRoutes } from '../functions/routes';
 import { repoRoot } from '../infra/paths';
-import { bundleLambda, bundlesFolder, lambdaRuntimeEnv } from './lambda-bundles';
+import { bundleLambda, bundlesFolder, runtimeEnvOf } from './lambda-bundles';
 import { median } from './median';
 import { firstLoad } from './web-first-load';
 
@@ -74,14 +74,17 @@ const settings: Record<keyof typeof envNames, string> = {
   archiveAfterDays: '180',
   passwordHashCost: '',
 };
-const lambdaEnv = {
+const lambdaEnvOf = async (tree?: string) => ({
   PATH: process.env.PATH,
   ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [envNames[key as keyof typeof envNames], value])),
-  ...lambdaRuntimeEnv,
+  ...(await runtimeEnvOf(tree)),
   AWS_ACCESS_KEY_ID: 'ASIABENCH',
   AWS_SECRET_ACCESS_KEY: 'bench',
   AWS_SESSION_TOKEN: 'bench',
-};
+});
+const lambdaEnv = await lambdaEnvOf();
+/** A `--before` tree's bundles run with the runtime settings that tree deploys. */
+const beforeEnv = beforeTree ? await lambdaEnvOf(beforeTree) : lambdaEnv;
 // Wall time is what a cold start waits; CPU time is the import's own work, which neighbours on a
 // shared machine do not inflate.
 const importScript = `const wall = performance.now(); const cpu = process.cpuUsage();
@@ -124,6 +127,8 @@ try {
     bundles.set(name, { file, bytes, uses, wallMs: [], cpuMs: [] });
   };
   await bundle(FLOOR, { floor: true });
+  // The floor as the other tree deploys it (its runtime settings), for its rows' ratios.
+  if (beforeTree) await bundle(`${FLOOR} (before)`, { floor: true });
   for (const name of [...functions.keys()].sort()) {
     await bundle(name, fileURLToPath(functions.get(name)!.module));
     // The same handler from the tree to compare with, bundled alike and timed in the same rounds.
@@ -133,7 +138,7 @@ try {
   // Round after round over every bundle, so that load from elsewhere on the machine hits all alike.
   for (let run = 0; run < IMPORT_RUNS; run++) {
     for (const [name, { file, wallMs, cpuMs }] of bundles) {
-      const child = spawnSync(process.execPath, ['--input-type=module', '-e', importScript, pathToFileURL(file).href], { env: lambdaEnv, encoding: 'utf8' });
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', importScript, pathToFileURL(file).href], { env: name.endsWith(' (before)') ? beforeEnv : lambdaEnv, encoding: 'utf8' });
       if (child.status !== 0) throw new Error(`importing the ${name} bundle failed:\n${child.stderr}`);
       const times = JSON.parse(child.stdout) as { wallMs: number; cpuMs: number };
       wallMs.push(times.wallMs);
@@ -141,8 +146,8 @@ try {
     }
   }
 
-  const floor = bundles.get(FLOOR)!;
   const rows = [...bundles].map(([name, { bytes, uses, wallMs, cpuMs }]) => {
+    const floor = bundles.get(name.endsWith(' (before)') ? `${FLOOR} (before)` : FLOOR)!;
     const sizeRatio = bytes / floor.bytes;
     const importRatio = median(wallMs) / median(floor.wallMs);
     const over = [sizeRatio > MAX_SIZE_RATIO && 'size', importRatio > MAX_IMPORT_RATIO && 'import'].filter(Boolean).join('+');
@@ -170,6 +175,10 @@ try {
   const overs = rows.filter((row) => row[7] && !row[0]!.endsWith(' (before)'));
   const counted = rows.filter((row) => !row[0]!.endsWith(' (before)'));
   console.log(`${overs.length} of ${counted.length - 1} functions over the goal (size ≤ ${MAX_SIZE_RATIO}× and import ≤ ${MAX_IMPORT_RATIO}× the floor's).`);
+  if (beforeTree) {
+    const before = rows.filter((row) => row[0]!.endsWith(' (before)'));
+    console.log(`Before (${beforeTree}): ${before.filter((row) => row[7]).length} of ${before.length - 1} over the goal, against its own floor.`);
+  }
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

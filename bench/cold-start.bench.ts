@@ -29,7 +29,7 @@ import { startLocalCloud } from '../infra/local/cloud';
 import { buildHttpEvent, matchRoute } from '../infra/local/gateway/http-api';
 import { routeGroupOf } from '../functions/metrics';
 import { handlerName } from '../functions/routes';
-import { bundleLambda, bundlesFolder, lambdaRuntimeEnv } from './lambda-bundles';
+import { bundleLambda, bundlesFolder, runtimeEnvOf } from './lambda-bundles';
 import { median } from './median';
 import { registered, signedInApi } from './signed-in-api';
 
@@ -91,7 +91,9 @@ try {
   // What the function's process gets: the local cloud's settings and endpoints, and the runtime's variables.
   // Metrics on, as in AWS (the local cloud turns them off to keep its console quiet).
   const { POWERTOOLS_METRICS_DISABLED: _, ...cloudEnv } = cloud.env;
-  const env = { PATH: process.env.PATH, ...lambdaRuntimeEnv, ...cloudEnv };
+  const env = { PATH: process.env.PATH, ...(await runtimeEnvOf(undefined)), ...cloudEnv };
+  /** A `--before` tree's bundles run with the runtime settings that tree deploys. */
+  const beforeEnv = { PATH: process.env.PATH, ...(await runtimeEnvOf(beforeTree)), ...cloudEnv };
 
   interface Variant {
     readonly label: string;
@@ -120,9 +122,9 @@ try {
     }),
   );
 
-  const coldStart = (file: string, event: unknown) =>
+  const coldStart = (file: string, event: unknown, runtimeEnv: Record<string, string | undefined>) =>
     new Promise<{ importMs: number; invokeMs: number; cpuMs: number; status?: number; refusal?: string }>((done, fail) => {
-      execFile(process.execPath, ['--input-type=module', '-e', coldStartScript, pathToFileURL(file).href, JSON.stringify(event)], { env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      execFile(process.execPath, ['--input-type=module', '-e', coldStartScript, pathToFileURL(file).href, JSON.stringify(event)], { env: runtimeEnv, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
         const line = stdout.split('\n').find((candidate) => candidate.startsWith('@cold '));
         if (error || !line) return fail(new Error(`${file}: ${error?.message ?? 'no times'}\n${stderr}`));
         done(JSON.parse(line.slice('@cold '.length)));
@@ -150,9 +152,9 @@ try {
 
   // Round after round over every function (and its before), so that load from elsewhere hits all alike.
   for (let run = 0; run < RUNS; run++) {
-    record(floor, await coldStart(floor.file, {}));
+    record(floor, await coldStart(floor.file, {}, env));
     for (const row of rows) {
-      for (const which of row.before ? [row.after, row.before] : [row.after]) record(which, await coldStart(which.file, eventOf(row)));
+      for (const which of row.before ? [row.after, row.before] : [row.after]) record(which, await coldStart(which.file, eventOf(row), which === row.before ? beforeEnv : env));
     }
   }
 

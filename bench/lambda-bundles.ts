@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { envNames } from '../functions/config';
-import { lambdaBundling, lambdaNodeOptions } from '../infra/constructs/lambda-bundling';
+import { lambdaBundling } from '../infra/constructs/lambda-bundling';
 import { nativePackagesOf } from '../infra/constructs/native-modules';
 import { repoRoot } from '../infra/paths';
 
@@ -46,10 +47,20 @@ export async function bundleLambda(entry: string | { floor: true }, file: string
 
 /** What a Lambda's runtime sets in its process, beside the function's own settings. */
 export const lambdaRuntimeEnv = {
-  NODE_OPTIONS: lambdaNodeOptions,
   AWS_REGION: 'eu-west-1',
   AWS_DEFAULT_REGION: 'eu-west-1',
   AWS_LAMBDA_FUNCTION_NAME: 'bench',
   AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '1024',
   AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
 } as const;
+
+/**
+ * What a Lambda's runtime sets, as the tree at `tree` deploys it (its `lambdaRuntimeEnv`), or this
+ * tree's: a `--before` tree's bundles run with that tree's settings (until issue 32's fifth
+ * sitting, `NODE_OPTIONS=--enable-source-maps`), so a comparison measures what each deployed.
+ */
+export async function runtimeEnvOf(tree: string | undefined): Promise<Record<string, string>> {
+  if (!tree) return { ...lambdaRuntimeEnv };
+  const theirs = (await import(pathToFileURL(join(tree, 'bench/lambda-bundles.ts')).href)) as { lambdaRuntimeEnv: Record<string, string> };
+  return { ...theirs.lambdaRuntimeEnv };
+}

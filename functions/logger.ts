@@ -1,6 +1,7 @@
 import { Logger, LogLevelThreshold, type LogItem } from '@aws-lambda-powertools/logger';
 import { envNames } from './config';
 import { readableLogLine } from './log-line';
+import { mapStacksOnDemand } from './source-positions';
 
 /**
  * Structured JSON logs (one line per request, errors with their stack), level from
@@ -35,5 +36,8 @@ class AppLogger extends Logger {
     else console.log(line);
   }
 }
+
+// In a Lambda, the errors it logs name our files and lines (read from the bundle's map on the first one).
+mapStacksOnDemand(import.meta.url);
 
 export const logger: Logger = new AppLogger({ serviceName: 'construction-checklist' });

@@ -10,7 +10,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
 import { handlerName } from '../../functions/routes';
-import { lambdaBundling, lambdaNodeOptions } from './lambda-bundling';
+import { lambdaBundling } from './lambda-bundling';
 import { lambdaPlatformInstall, nativePackagesOf } from './native-modules';
 
 export const lambdaRuntime = Runtime.NODEJS_24_X;
@@ -61,7 +61,7 @@ export class HandlerFunction extends NodejsFunction {
       role: props.role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
-      environment: { NODE_OPTIONS: lambdaNodeOptions, ...props.environment },
+      environment: { ...props.environment },
       entry,
       handler: 'handler',
       projectRoot: repoRoot,

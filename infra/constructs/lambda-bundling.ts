@@ -9,6 +9,8 @@ export const lambdaBundling = {
   // ESM builds first: they tree-shake (zod, the AWS SDK) where CommonJS builds cannot.
   mainFields: ['module', 'main'],
   minify: true,
+  // Shipped beside the bundle and read only when a stack trace is printed (functions/source-positions.ts),
+  // not with `--enable-source-maps`, which parses it at every cold start.
   sourcemap: true,
   // File and line numbers without embedding every source: a ~0.2 MB map, not ~2 MB.
   sourcesContent: false,
@@ -18,6 +20,3 @@ export const lambdaBundling = {
   // Lets bundled CommonJS dependencies call `require` inside the ESM bundle.
   banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
 } as const;
-
-/** Lambda runs the bundle with source maps on (stack traces in the logs name our files). */
-export const lambdaNodeOptions = '--enable-source-maps';
