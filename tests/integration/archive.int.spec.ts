@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditExport } from '../../contract/audit';
 import { hashEvent } from '../../events/hash-chain';
 import { projectStreamId } from '../../events/streams';
+import { dynamo } from '../../functions/adapters/dynamo';
 import { s3 } from '../../functions/adapters/s3';
 import { eventStore } from '../../functions/commands/event-store';
 import { config } from '../../functions/config';
@@ -251,6 +253,41 @@ describe('archiving a closed project', () => {
     expect([again.code, again.out]).toEqual([1, expect.stringContaining('does not verify')]);
     expect(await eventsInTable(projectId)).toBe(0);
     expect(ok(await contractor.api.get(`/api/projects/${projectId}/audit`)).verification.verified).toBe(false);
+  });
+
+  it('finishes a restore that was interrupted, keeping what it had put back, and stops at an item that is not the archive\'s, overwriting nothing', async () => {
+    const { contractor, projectId, items } = await completedProject(250);
+    const before = await reads(contractor.api, projectId, items);
+    expect((await archive('--days', '0', '--project', projectId)).code).toBe(0);
+    const { key, events: count } = (await summaryOf(projectId))!.archived;
+    const { Body } = await s3().send(new GetObjectCommand({ Bucket: config().archiveBucket, Key: key }));
+    const events: Record<string, unknown>[] = JSON.parse(gunzipSync(await Body!.transformToByteArray()).toString('utf8')).streams.flatMap((stream: { events: unknown[] }) => stream.events);
+    expect(events).toHaveLength(count);
+    expect(count).toBeGreaterThan(300);
+
+    // A first run put 150 events back before it stopped; something else has since written at the key of a later one.
+    const TableName = config().eventsTable;
+    for (const event of events.slice(0, 150)) await dynamo().send(new PutCommand({ TableName, Item: event }));
+    const taken = events[200]!;
+    const keyOfTaken = { streamId: taken.streamId, version: taken.version };
+    await dynamo().send(new PutCommand({ TableName, Item: { ...taken, hash: 'not-the-archived-one' } }));
+
+    const stopped = await restore(projectId);
+    expect([stopped.code, stopped.out]).toEqual([1, expect.stringContaining('holds something other than the archive\'s copy: nothing overwritten, restore stopped')]);
+    expect((await dynamo().send(new GetCommand({ TableName, Key: keyOfTaken, ConsistentRead: true }))).Item?.hash).toBe('not-the-archived-one');
+    expect((await summaryOf(projectId))?.archived).toMatchObject({ key });
+    expect(await objectExists(key)).toBe(true);
+
+    // That item cleared, the next run finishes: every event as archived, the views rebuilt, the archive gone.
+    await dynamo().send(new DeleteCommand({ TableName, Key: keyOfTaken }));
+    const restored = await restore(projectId);
+    expect(restored.code, restored.out).toBe(0);
+    expect(restored.out).toContain(`restored ${count} events`);
+    expect(await eventsInTable(projectId)).toBe(count);
+    expect((await summaryOf(projectId))?.archived).toBeUndefined();
+    expect(await objectExists(key)).toBe(false);
+    expect(await reads(contractor.api, projectId, items)).toEqual(before);
+    expect((await verifyExport(await exportOf(contractor.api, projectId))).code).toBe(0);
   });
 
   it('erasing a person erases them from an archived project too: its tombstone is rewritten, the archive still verifies', async () => {
