@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import pMap from 'p-map';
-import { CALLS_IN_FLIGHT } from '../adapters/bounded-clients';
 import { dynamo } from '../adapters/dynamo';
 import { eventStore } from '../commands/event-store';
 import { config } from '../config';
@@ -18,9 +17,7 @@ import { forgetArchive } from './archived-reads';
 /**
  * Restoring an archived project: its events and stream heads go back into the tables exactly as
  * they were (conditional puts: an item already there must be the same one, so a rerun after a
- * crash finishes the job and nothing is overwritten; 100 to a transaction, which costs twice the
- * write units of single puts but a hundredth of the round trips: 10,000 events took 24.7 s one
- * put at a time on the local cloud), its views are rebuilt from them through the
+ * crash finishes the job and nothing is overwritten), its views are rebuilt from them through the
  * projections (replaceProjectViews, which also replaces the tombstone by the live summary), then
  * the archive object is deleted: the table is the record again, and one copy is paid for.
  */
@@ -33,9 +30,6 @@ export interface RestoreOutcome {
 }
 
 const PUTS_IN_FLIGHT = 16;
-/** DynamoDB's limits on a transaction are 100 items and 4 MB; an item's JSON measures a little over its size there. */
-const TRANSACTION_ITEMS = 100;
-const TRANSACTION_BYTES = 3_500_000;
 
 export async function restoreProject(projectId: string): Promise<RestoreOutcome> {
   const [summary] = await getStateItems([stateKeys.projectSummary(projectId)]);
@@ -48,8 +42,8 @@ export async function restoreProject(projectId: string): Promise<RestoreOutcome>
 
   const { eventsTable, stateTable } = config();
   const events = document.streams.flatMap((stream) => stream.events);
-  await putAllOnce(eventsTable, events as unknown as Record<string, unknown>[], 'streamId', (item, found) => found.hash === item.hash);
-  await putAllOnce(stateTable, document.headItems, 'pk', (item, found) => found.version === item.version && found.hash === item.hash);
+  await pMap(events, (event) => putOnce(eventsTable, event as unknown as Record<string, unknown>, 'streamId', (found) => found.hash === event.hash), { concurrency: PUTS_IN_FLIGHT });
+  await pMap(document.headItems, (head) => putOnce(stateTable, head, 'pk', (found) => found.version === head.version && found.hash === head.hash), { concurrency: PUTS_IN_FLIGHT });
 
   // The views are rebuilt from the project's index, which follows the table (eventually, in AWS).
   const store = eventStore();
@@ -65,55 +59,14 @@ export async function restoreProject(projectId: string): Promise<RestoreOutcome>
   return { projectId, events: eventCount(document), streams: document.streams.length, viewsWritten: rebuilt.written };
 }
 
-type Same = (item: Record<string, unknown>, found: Record<string, unknown>) => boolean;
-
-/**
- * Puts every item unless its key is taken, a transaction of up to 100 at a time. A transaction
- * refused (some keys taken by a run before this one, or another transaction in the way) is done
- * again item by item, each taken key checked to hold the same item.
- */
-async function putAllOnce(TableName: string, items: readonly Record<string, unknown>[], keyName: string, same: Same): Promise<void> {
-  const Put = (Item: Record<string, unknown>) => ({ Put: { TableName, Item, ConditionExpression: `attribute_not_exists(${keyName})` } });
-  await pMap(
-    transactions(items),
-    async (batch) => {
-      try {
-        await dynamo().send(new TransactWriteCommand({ TransactItems: batch.map(Put) }));
-      } catch (error) {
-        if (!(error instanceof TransactionCanceledException)) throw error;
-        await pMap(batch, (item) => putOnce(TableName, item, keyName, same), { concurrency: PUTS_IN_FLIGHT });
-      }
-    },
-    { concurrency: CALLS_IN_FLIGHT },
-  );
-}
-
-/** The items in runs that fit in one transaction each, in their order. */
-function transactions<T>(items: readonly T[]): T[][] {
-  const runs: T[][] = [];
-  let bytes = 0;
-  for (const item of items) {
-    const size = Buffer.byteLength(JSON.stringify(item));
-    const run = runs.at(-1);
-    if (!run || run.length >= TRANSACTION_ITEMS || bytes + size > TRANSACTION_BYTES) {
-      runs.push([item]);
-      bytes = size;
-    } else {
-      run.push(item);
-      bytes += size;
-    }
-  }
-  return runs;
-}
-
 /** Puts the item unless its key is taken; a taken key must hold the same item (`same`), else the restore stops. */
-async function putOnce(TableName: string, Item: Record<string, unknown>, keyName: string, same: Same): Promise<void> {
+async function putOnce(TableName: string, Item: Record<string, unknown>, keyName: string, same: (found: Record<string, unknown>) => boolean): Promise<void> {
   try {
     await dynamo().send(new PutCommand({ TableName, Item, ConditionExpression: `attribute_not_exists(${keyName})` }));
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     const key = keyName === 'pk' ? { pk: Item.pk, sk: Item.sk } : { streamId: Item.streamId, version: Item.version };
     const { Item: found } = await dynamo().send(new GetCommand({ TableName, Key: key, ConsistentRead: true }));
-    if (!found || !same(Item, found)) throw new Error(`${JSON.stringify(key)} holds something other than the archive's copy: nothing overwritten, restore stopped`);
+    if (!found || !same(found)) throw new Error(`${JSON.stringify(key)} holds something other than the archive's copy: nothing overwritten, restore stopped`);
   }
 }
