@@ -56,7 +56,7 @@ export const lambdaRuntimeEnv = {
 
 /**
  * What a Lambda's runtime sets, as the tree at `tree` deploys it (its `lambdaRuntimeEnv`), or this
- * tree's: a `--before` tree's bundles run with that tree's settings (until issue 32's fifth
+ * tree's: a `--before` tree's bundles run with that tree's settings (until issue 32's sixth
  * sitting, `NODE_OPTIONS=--enable-source-maps`), so a comparison measures what each deployed.
  */
 export async function runtimeEnvOf(tree: string | undefined): Promise<Record<string, string>> {

@@ -61,7 +61,7 @@ export class HandlerFunction extends NodejsFunction {
       role: props.role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
-      environment: { ...props.environment },
+      environment: props.environment,
       entry,
       handler: 'handler',
       projectRoot: repoRoot,
