@@ -474,6 +474,7 @@ describe('field mode: changes made offline', () => {
       await look('decision-list');
       await list.getByRole('button', { name: 'Merge by hand' }).click();
       await look('decision-merging', list);
-    });
+      // Ten axe scans and screenshots: 60–85 s alone, over the 180 s default beside a loaded suite (load 16–20).
+    }, 360_000);
   }
 });
