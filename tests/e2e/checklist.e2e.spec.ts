@@ -485,9 +485,11 @@ describe('a large checklist', () => {
 
     // The elements are found first: finding by role among 200,000 nodes is the test's cost, not the page's.
     const target = item(room(contractor, 'Bedroom 1'), 'Bedroom 1 item 5');
-    const details = await target.getByLabel('Details').elementHandle();
-    const purchased = await target.getByRole('checkbox', { name: 'Purchased' }).elementHandle();
-    const selected = await target.getByRole('checkbox', { name: 'Selected' }).elementHandle();
+    // Generous ceilings here too: on a loaded machine a search of that page outlasts Playwright's 30 s, and a save vitest's 1 s poll.
+    const found = { timeout: 120_000 };
+    const details = await target.getByLabel('Details').elementHandle(found);
+    const purchased = await target.getByRole('checkbox', { name: 'Purchased' }).elementHandle(found);
+    const selected = await target.getByRole('checkbox', { name: 'Selected' }).elementHandle(found);
     await details!.scrollIntoViewIfNeeded();
     await details!.click();
     await contractor.keyboard.type('Hand-scraped oak, matte finish', { delay: 30 });
@@ -497,7 +499,7 @@ describe('a large checklist', () => {
     expect(await purchased!.isChecked()).toBe(true);
     expect(await selected!.isChecked()).toBe(true);
     // Each tick is saved, and the details once after the typing stops, not once per keystroke.
-    await expect.poll(() => big.patches.filter((patch) => 'details' in patch).map((patch) => patch.details)).toEqual(['Hand-scraped oak, matte finish']);
-    await expect.poll(() => big.patches.filter((patch) => !('details' in patch))).toEqual([expect.objectContaining({ purchasesMade: true }), expect.objectContaining({ contractorCompleted: true })]);
+    await expect.poll(() => big.patches.filter((patch) => 'details' in patch).map((patch) => patch.details), found).toEqual(['Hand-scraped oak, matte finish']);
+    await expect.poll(() => big.patches.filter((patch) => !('details' in patch)), found).toEqual([expect.objectContaining({ purchasesMade: true }), expect.objectContaining({ contractorCompleted: true })]);
   }, 360_000);
 });
