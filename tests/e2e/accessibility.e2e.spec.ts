@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword, seedDemoData } from '../../infra/local/seed';
-import { appUrl, axeOn, mailTo, settled, usePages, WCAG_TAGS } from '../support/browser';
+import { appUrl, axeViolations, mailTo, settled, usePages } from '../support/browser';
 
 /**
  * axe-core on every main screen, in real Chromium, on the demo data `npm start` seeds (a project
@@ -29,10 +29,7 @@ beforeAll(async () => {
 /** What axe finds on the page as it stands (an open dialog included), one line per element. */
 async function violations(page: Page): Promise<string[]> {
   await settled(page);
-  const { violations: found } = await axeOn(page).withTags(WCAG_TAGS).analyze();
-  return found.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${(node.failureSummary ?? violation.help).replace(/\s+/g, ' ').trim()}`),
-  );
+  return axeViolations(page, { summary: true });
 }
 
 /** A page signed in as the demo person, who has joined the project chat before (so no welcome dialog covers the screen). */

@@ -1,7 +1,7 @@
 import { join as joinPath } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeOn, expectNoHorizontalOverflow, screenshotDir, settled, tick, uniqueEmail, usePages, verifyEmailByMail, viewportName, viewports, WCAG_TAGS } from '../support/browser';
+import { axeViolations, expectNoHorizontalOverflow, screenshotDir, settled, tick, uniqueEmail, usePages, verifyEmailByMail, viewportName, viewports } from '../support/browser';
 
 /**
  * The project chat, the chat session and the action history in real Chromium against the local
@@ -76,8 +76,7 @@ async function expectNothingOverflows(page: Page, dialog: Locator) {
 
 /** WCAG 2.2 A/AA violations axe-core finds in the open dialog, as `rule: target` lines. */
 async function dialogViolations(page: Page): Promise<string[]> {
-  const { violations } = await axeOn(page).include('[role="dialog"]').withTags(WCAG_TAGS).analyze();
-  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  return axeViolations(page, { include: '[role="dialog"]' });
 }
 
 /** Two frames drawn: what the page does on a change it has already received is on screen by then. */
