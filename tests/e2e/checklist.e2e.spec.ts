@@ -315,6 +315,46 @@ describe('project checklist in the browser', () => {
     }
   });
 
+  it('reads the checklist once however late its parts are drawn, and on focus reads nothing per room (issue 14 on a slow phone)', async () => {
+    const { contractor, client, projectId } = await projectForTwo();
+    for (const [page, path] of [
+      [contractor, `/project/${projectId}`],
+      [client, `/client-project/${projectId}`],
+    ] as const) {
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/')) reads.push(pathname);
+      });
+      const perKey = (from = 0) => reads.slice(from).filter((path) => /\/(checklist|stats|rooms|items)$/.test(path));
+      // The page's clock runs as usual, but the test can move it on: past the read's 5 s of freshness
+      // (spec section 9) while the punch line's code is held, as on a phone slow to draw it.
+      await page.clock.install();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/punch-summary-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(path);
+      await expect.poll(() => page.locator('[data-room-id]').count()).toBe(8);
+      await expect.poll(() => page.locator('[data-room-id]:not(:has(article[data-item-id]))').count()).toBe(0);
+      await page.clock.fastForward(6000);
+      release();
+      await page.getByTestId('punch-summary').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(perKey(), reads.join('\n')).toEqual([`/api/projects/${projectId}/checklist`]);
+
+      // Back on the tab past the 5 s: the checklist is read again, once, and it alone.
+      const before = reads.length;
+      await page.clock.fastForward(6000);
+      const again = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/projects/${projectId}/checklist`);
+      await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+      await again;
+      expect(perKey(before), reads.slice(before).join('\n')).toEqual([`/api/projects/${projectId}/checklist`]);
+    }
+  });
+
   it("fetches the checklist's code and first reads beside the main bundle, each once, and nothing of it on the sign-in page (issues 16, 32)", async () => {
     const { contractor, client, projectId } = await projectForTwo();
     for (const [page, path] of [

@@ -26,6 +26,17 @@ async function currentUser(): Promise<User | null> {
 const itemHistory = (id: string) => callApi('itemHistory', { params: { id } }) as Promise<ItemHistory>;
 const itemStateAt = (id: string, asOf: string) => callApi('itemHistory', { params: { id }, query: { asOf } }) as Promise<ItemStateAt>;
 
+/**
+ * Stats, rooms and each room's items are copied from the checklist's read (checklist.ts), whose own
+ * observer reads it again on mount, focus and reconnect. A part of the page that shows them reads
+ * nothing of its own then: drawn after the 5 s of freshness (a slow phone's room cards, the punch
+ * line), or back on the tab, it would otherwise ask again per key and per room (issue 14's one read).
+ * Live notices and the outbox still refetch them by invalidation.
+ */
+const keptByTheChecklist = { refetchOnMount: false, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
+
+const checklist = (projectId: string) => queryOptions({ queryKey: queryKeys.checklist(projectId), queryFn: ({ client }) => readChecklist(client, projectId) });
+
 export const queries = {
   me: () => queryOptions({ queryKey: queryKeys.me, queryFn: currentUser }),
   userSession: () => queryOptions({ queryKey: queryKeys.userSession, queryFn: () => callApi('getUserSession') }),
@@ -33,12 +44,26 @@ export const queries = {
   projectsWithStats: () => queryOptions({ queryKey: queryKeys.projectsWithStats, queryFn: () => callApi('listProjectsWithStats') }),
   clientProjects: () => queryOptions({ queryKey: queryKeys.clientProjects, queryFn: () => callApi('listClientProjects') }),
   stats: (projectId: string) =>
-    queryOptions({ queryKey: queryKeys.stats(projectId), queryFn: async () => readOverlay().stats(projectId, await callApi('projectStats', { params: { id: projectId } })) }),
-  checklist: (projectId: string) => queryOptions({ queryKey: queryKeys.checklist(projectId), queryFn: ({ client }) => readChecklist(client, projectId) }),
+    queryOptions({
+      queryKey: queryKeys.stats(projectId),
+      queryFn: async () => readOverlay().stats(projectId, await callApi('projectStats', { params: { id: projectId } })),
+      ...keptByTheChecklist,
+    }),
+  checklist,
+  /** The checklist's read as a part of its page shows it (the punch line's counts): the page's own observer keeps it fresh. */
+  checklistPart: (projectId: string) => queryOptions({ ...checklist(projectId), ...keptByTheChecklist }),
   rooms: (projectId: string) =>
-    queryOptions({ queryKey: queryKeys.rooms(projectId), queryFn: async () => readOverlay().rooms(projectId, await callApi('listRooms', { params: { projectId } })) }),
+    queryOptions({
+      queryKey: queryKeys.rooms(projectId),
+      queryFn: async () => readOverlay().rooms(projectId, await callApi('listRooms', { params: { projectId } })),
+      ...keptByTheChecklist,
+    }),
   roomItems: (roomId: string) =>
-    queryOptions({ queryKey: queryKeys.items(roomId), queryFn: async () => readOverlay().items(roomId, await callApi('listRoomItems', { params: { id: roomId } })) }),
+    queryOptions({
+      queryKey: queryKeys.items(roomId),
+      queryFn: async () => readOverlay().items(roomId, await callApi('listRoomItems', { params: { id: roomId } })),
+      ...keptByTheChecklist,
+    }),
   chat: (projectId: string) =>
     queryOptions({ queryKey: queryKeys.chat(projectId), queryFn: async () => readOverlay().chat(projectId, await callApi('listChat', { params: { id: projectId } })) }),
   history: (projectId: string) => queryOptions({ queryKey: queryKeys.history(projectId), queryFn: () => callApi('projectHistory', { params: { id: projectId } }) }),

@@ -16,7 +16,7 @@ const AddPunchDialog = lazy(() => import('./add-punch-dialog'));
  * the counts are left out; the link and Add punch item stay. The counts are the checklist's read.
  */
 export default function PunchSummary({ projectId, role }: { projectId: string; role: 'contractor' | 'client' }) {
-  const counts = useQuery({ ...queries.checklist(projectId), select: (checklist) => checklist.punch });
+  const counts = useQuery({ ...queries.checklistPart(projectId), select: (checklist) => checklist.punch });
   const [adding, setAdding] = useState(false);
   const line = counts.data && punchLine(counts.data, role);
   return (
