@@ -24,6 +24,9 @@ async function projectFor(contractor: Page, clientEmail: string) {
   return ((await response.json()) as { id: string }).id;
 }
 
+/** What the page saw of the Share button's confirmation: its colour, when it began and when it ended (performance.now). */
+type ShareSeen = { colour?: string; at?: number; endedAt?: number };
+
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 /** The address bar once the page has read the link: the token is in neither it nor the history entry. */
 const tokenLeftAddressBar = (page: Page) => page.waitForURL((url) => url.pathname === '/verify-email' && !url.hash && !url.search);
@@ -42,23 +45,33 @@ describe('Share with Client', () => {
       // The colour is read as it is set, not as it eases in.
       await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
 
-      // Watched in the page from the click on, at every frame: the button says so for 3 s only,
-      // which the steps below can outlast on a busy machine. Read once the dialog is over it (no
-      // longer under the pointer, so not in its hover colour).
-      const sentColour = page.waitForFunction(
-        () => {
+      // Watched in the page from the click on, as the DOM changes (not at frames, which a busy
+      // machine can skip past the 3 s): the button's colour when it first says so, and when it
+      // stops. The answer is held until the pointer has left the button (no hover colour then).
+      await page.evaluate(() => {
+        const seen: ShareSeen = {};
+        (window as unknown as { shareSeen: ShareSeen }).shareSeen = seen;
+        new MutationObserver(() => {
           const button = [...document.querySelectorAll('button')].find((one) => one.textContent?.trim() === 'Invitation Sent!');
-          return button && document.querySelector('[role=dialog]') ? getComputedStyle(button).backgroundColor : false;
-        },
-        undefined,
-        { polling: 'raf' },
-      );
+          if (button && seen.at === undefined) Object.assign(seen, { colour: getComputedStyle(button).backgroundColor, at: performance.now() });
+          if (!button && seen.at !== undefined && seen.endedAt === undefined) seen.endedAt = performance.now();
+        }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      });
+      let pointerAway = () => {};
+      const away = new Promise<void>((resolve) => (pointerAway = resolve));
+      await page.route('**/share-with-client', async (route) => {
+        await away;
+        await route.continue();
+      });
       await page.getByRole('button', { name: 'Share with Client' }).click();
+      await page.mouse.move(0, 0);
+      pointerAway();
       const dialog = page.getByRole('dialog', { name: 'Project Shared' });
       await dialog.getByText(`Invitation sent to ${clientEmail}!`).waitFor();
       await dialog.getByRole('link', { name: /\/client-dashboard$/ }).waitFor();
-      // Behind the modal dialog, in sight. Green: Tailwind's green-700 (white text on it meets WCAG AA).
-      expect(await (await sentColour).jsonValue()).toMatch(/^oklch\(0\.527 0\.154 150/);
+      const seen = () => page.evaluate(() => (window as unknown as { shareSeen: ShareSeen }).shareSeen);
+      // Green: Tailwind's green-700 (white text on it meets WCAG AA).
+      expect((await seen()).colour).toMatch(/^oklch\(0\.527 0\.154 150/);
       expect(await accessibilityViolations(page)).toEqual([]);
       await screenshot(page, `share-dialog-${view.name}`, { fullPage: false });
       expect((await mailTo(clientEmail))[0]?.subject).toBe('Casey Builder invited you to follow Birch Lane Renovation');
@@ -66,6 +79,8 @@ describe('Share with Client', () => {
       await dialog.getByRole('button', { name: 'Close' }).click();
       // Spec section 4: 'Invitation Sent!' for 3 seconds, then the button is as it was.
       await page.getByRole('button', { name: 'Share with Client' }).waitFor();
+      const { at = 0, endedAt = 0 } = await seen();
+      expect(endedAt - at).toBeGreaterThanOrEqual(2990);
     });
   }
 

@@ -43,6 +43,9 @@ export function ShareWithClientButton({ project, look = '' }: { project: Project
 
   const share = useMutation({
     mutationFn: () => shareWithClient(project.id),
+    // The dialog's code comes beside the request, so it opens with the green button, not after
+    // it on a slow connection.
+    onMutate: () => void import('./share-outcome-dialog'),
     onSuccess: (answer) => {
       setConfirming(true);
       setOutcome({ kind: 'sent', email: answer.email, url: answer.clientDashboardUrl });
