@@ -216,9 +216,8 @@ const axeMinified = readFileSync(createRequire(import.meta.url).resolve('axe-cor
  * axe-core run in the page itself, violations only, as `rule: target` lines (`summary`: with what to
  * fix). Not through @axe-core/playwright: its default opens a blank page for every scan to put the
  * frames' results together (our pages have no frames), most of a scan on a machine where a page is
- * dear (the checklist's full scan 7.4–8.1 s, 1.4–2.0 s in the page), and its legacy mode sent the
- * whole result back and once never returned from the punch list's client checklist. Here only the
- * lines cross over. Minified: the 1.5 MB unminified took ~100 ms of a scan to put in the page.
+ * dear (the checklist's full scan 7.4–8.1 s, 1.4–2.0 s in the page). Only the lines cross back.
+ * Minified: the 1.5 MB unminified took ~100 ms of a scan to put in the page.
  */
 export async function axeViolations(page: Page, { rules, include, summary = false }: { rules?: readonly string[]; include?: string; summary?: boolean } = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeMinified);
