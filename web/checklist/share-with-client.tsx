@@ -23,7 +23,9 @@ const mailRefusal = (error: unknown): ShareFailure | undefined =>
     : undefined;
 
 
-const ShareOutcomeDialog = lazy(() => import('./share-outcome-dialog'));
+/** The dialog's code: fetched as a share starts (below), so it opens with the green button. */
+const loadOutcomeDialog = () => import('./share-outcome-dialog');
+const ShareOutcomeDialog = lazy(loadOutcomeDialog);
 
 /**
  * Share with Client: mails the client an invitation, then says so in the Project Shared dialog.
@@ -43,9 +45,8 @@ export function ShareWithClientButton({ project, look = '' }: { project: Project
 
   const share = useMutation({
     mutationFn: () => shareWithClient(project.id),
-    // The dialog's code comes beside the request, so it opens with the green button, not after
-    // it on a slow connection.
-    onMutate: () => void import('./share-outcome-dialog'),
+    // Beside the request, not after the answer: on a slow connection the dialog came after the 3 s.
+    onMutate: () => void loadOutcomeDialog(),
     onSuccess: (answer) => {
       setConfirming(true);
       setOutcome({ kind: 'sent', email: answer.email, url: answer.clientDashboardUrl });
