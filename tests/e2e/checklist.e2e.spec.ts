@@ -35,6 +35,16 @@ async function statsByApi(page: Page, projectId: string) {
   return (await response.json()) as { total: number; completed: number; contractorCompleted: number; clientCompleted: number };
 }
 
+/** The page's API calls from now on, as `GET /api/…` lines, in the order sent. */
+function apiCallsOf(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) calls.push(`${request.method()} ${pathname}`);
+  });
+  return calls;
+}
+
 const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications (F8)' }).getByText(text, { exact: true });
 const seeToast = (page: Page, text: string) => toast(page, text).waitFor();
 const room = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -301,11 +311,7 @@ describe('project checklist in the browser', () => {
       [contractor, `/project/${projectId}`],
       [client, `/client-project/${projectId}`],
     ] as const) {
-      const calls: string[] = [];
-      page.on('request', (request) => {
-        const { pathname } = new URL(request.url());
-        if (pathname.startsWith('/api/')) calls.push(`${request.method()} ${pathname}`);
-      });
+      const calls = apiCallsOf(page);
       await page.goto(path);
       // Drawn: every room of the template shows its items.
       await expect.poll(() => page.locator('[data-room-id]').count()).toBe(8);
@@ -321,11 +327,7 @@ describe('project checklist in the browser', () => {
       [contractor, `/project/${projectId}`],
       [client, `/client-project/${projectId}`],
     ] as const) {
-      const reads: string[] = [];
-      page.on('request', (request) => {
-        const { pathname } = new URL(request.url());
-        if (pathname.startsWith('/api/')) reads.push(pathname);
-      });
+      const reads = apiCallsOf(page);
       const perKey = (from = 0) => reads.slice(from).filter((path) => /\/(checklist|stats|rooms|items)$/.test(path));
       // The page's clock runs as usual, but the test can move it on: past the read's 5 s of freshness
       // (spec section 9) while the punch line's code is held, as on a phone slow to draw it.
@@ -343,7 +345,7 @@ describe('project checklist in the browser', () => {
       release();
       await page.getByTestId('punch-summary').waitFor();
       await page.waitForLoadState('networkidle');
-      expect(perKey(), reads.join('\n')).toEqual([`/api/projects/${projectId}/checklist`]);
+      expect(perKey(), reads.join('\n')).toEqual([`GET /api/projects/${projectId}/checklist`]);
 
       // Back on the tab past the 5 s: the checklist is read again, once, and it alone.
       const before = reads.length;
@@ -351,7 +353,7 @@ describe('project checklist in the browser', () => {
       const again = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/projects/${projectId}/checklist`);
       await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
       await again;
-      expect(perKey(before), reads.slice(before).join('\n')).toEqual([`/api/projects/${projectId}/checklist`]);
+      expect(perKey(before), reads.slice(before).join('\n')).toEqual([`GET /api/projects/${projectId}/checklist`]);
     }
   });
 
@@ -362,12 +364,11 @@ describe('project checklist in the browser', () => {
       [client, `/client-project/${projectId}`],
     ] as const) {
       const assets: string[] = [];
-      const reads: string[] = [];
       page.on('request', (request) => {
         const { pathname } = new URL(request.url());
         if (/^\/assets\/.+\.(js|css)$/.test(pathname)) assets.push(pathname);
-        if (pathname.startsWith('/api/')) reads.push(`${request.method()} ${pathname}`);
       });
+      const reads = apiCallsOf(page);
       await page.goto(path);
       await expect.poll(() => page.locator('[data-room-id]:not(:has(article[data-item-id]))').count()).toBe(0);
       await page.waitForLoadState('networkidle');
