@@ -6,6 +6,7 @@ import { ApiError } from '../api/client';
 import { serverMessage } from '../api/errors';
 import { buttonClass } from '../components/button';
 import { OnceOpened } from '../components/once-opened';
+import { afterNextPaint } from '../components/use-after-paint';
 import { toast } from '../components/toast';
 import { useNeedsConnection } from '../offline/cache/needs-connection';
 import type { Project, ShareFailure } from '../../contract/projects';
@@ -37,10 +38,16 @@ export function ShareWithClientButton({ project, look = '' }: { project: Project
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
+  // The 3 s count from when the green is on the screen: on a slow phone a long task can hold the
+  // first frame for a while after React has drawn it.
   useEffect(() => {
     if (!confirming) return;
-    const timer = setTimeout(() => setConfirming(false), SHARE_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cancel = afterNextPaint(() => (timer = setTimeout(() => setConfirming(false), SHARE_CONFIRMATION_MS)));
+    return () => {
+      cancel();
+      clearTimeout(timer);
+    };
   }, [confirming]);
 
   const share = useMutation({
