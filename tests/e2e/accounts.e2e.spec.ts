@@ -26,7 +26,12 @@ async function fillRegisterForm(page: Page, account: Account, confirmPassword = 
   await page.getByLabel('Confirm Password', { exact: true }).fill(confirmPassword);
 }
 
+/**
+ * The address bar says /login before the sign-in screen's code has come, and the page left is
+ * still drawn until then: account settings has an Email field too, so the form is awaited first.
+ */
 async function signIn(page: Page, email: string, password: string) {
+  await page.getByRole('heading', { name: 'Sign In' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
