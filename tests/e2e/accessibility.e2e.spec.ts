@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword, seedDemoData } from '../../infra/local/seed';
-import { appUrl, axeViolations, mailTo, settled, usePages } from '../support/browser';
+import { appUrl, axeViolations, mailTo, screenshot, settled, usePages } from '../support/browser';
 
 /**
  * axe-core on every main screen, in real Chromium, on the demo data `npm start` seeds (a project
@@ -13,7 +12,6 @@ import { appUrl, axeViolations, mailTo, settled, usePages } from '../support/bro
  * A failure lists each violation as `rule: selector: what is wrong`.
  */
 
-const shots = '/tmp/shots/issue16-a11y';
 const openPage = usePages();
 const schemes = ['light', 'dark'] as const;
 type Scheme = (typeof schemes)[number];
@@ -22,7 +20,6 @@ type Role = 'contractor' | 'client';
 let projectId: string;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   projectId = (await seedDemoData(appUrl())).sampleProject!.id;
 });
 
@@ -60,7 +57,7 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA)', () => {
     const page = await openPage({ width, height: width > 390 ? 900 : 844, colorScheme });
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
-    await page.screenshot({ path: `${shots}/sign-in-${name}.png` });
+    await screenshot(page, `a11y/sign-in-${name}`, { fullPage: false });
     expect(await violations(page)).toEqual([]);
   });
 
@@ -80,7 +77,7 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA)', () => {
     const page = await openPage({ width, height: width > 390 ? 900 : 844, colorScheme });
     await page.goto(await demoClientSignInLink());
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
-    await page.screenshot({ path: `${shots}/sign-in-link-${name}.png` });
+    await screenshot(page, `a11y/sign-in-link-${name}`, { fullPage: false });
     expect(await violations(page)).toEqual([]);
   });
 
@@ -88,7 +85,7 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA)', () => {
     const page = await signedIn('contractor', colorScheme, width);
     await page.goto(await demoClientSignInLink());
     await page.getByRole('heading', { name: 'Switch accounts?' }).waitFor();
-    await page.screenshot({ path: `${shots}/sign-in-link-switch-${name}.png` });
+    await screenshot(page, `a11y/sign-in-link-switch-${name}`, { fullPage: false });
     expect(await violations(page)).toEqual([]);
   });
 
@@ -96,7 +93,7 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA)', () => {
     const page = await signedIn('contractor', colorScheme, width);
     await page.goto('/projects');
     await page.getByRole('link', { name: 'View Project' }).first().waitFor();
-    await page.screenshot({ path: `${shots}/projects-${name}.png`, fullPage: true });
+    await screenshot(page, `a11y/projects-${name}`);
     expect(await violations(page)).toEqual([]);
   });
 
@@ -104,7 +101,7 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA)', () => {
     const page = await signedIn('client', colorScheme, width);
     await page.goto('/client-dashboard');
     await page.getByRole('link', { name: /View Project Details/ }).first().waitFor();
-    await page.screenshot({ path: `${shots}/client-dashboard-${name}.png`, fullPage: true });
+    await screenshot(page, `a11y/client-dashboard-${name}`);
     expect(await violations(page)).toEqual([]);
   });
 
@@ -114,11 +111,11 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA)', () => {
   for (const role of ['contractor', 'client'] as const) {
     it.each(schemes)(`checklist, ${role} (%s): no violation`, async (colorScheme) => {
       const page = await openChecklist(role, colorScheme);
-      await page.screenshot({ path: `${shots}/checklist-${role}-${colorScheme}.png` });
+      await screenshot(page, `a11y/checklist-${role}-${colorScheme}`, { fullPage: false });
       const found = await violations(page);
       // The sample project's photo, details and link, as the seed made them (looked at, not asserted).
       await page.locator('[data-room-id]').filter({ hasText: 'Backsplash' }).first().scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${shots}/checklist-${role}-${colorScheme}-kitchen.png` });
+      await screenshot(page, `a11y/checklist-${role}-${colorScheme}-kitchen`, { fullPage: false });
       expect(found).toEqual([]);
     });
   }
@@ -131,7 +128,7 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA)', () => {
     await page.getByRole('banner').getByRole('button', { name: /^Chat/ }).click();
     const chat = page.getByRole('dialog', { name: 'Project Chat' });
     await chat.getByText('Perfect, thank you.', { exact: false }).waitFor();
-    await page.screenshot({ path: `${shots}/chat-open.png` });
+    await screenshot(page, 'a11y/chat-open', { fullPage: false });
     expect(await violations(page)).toEqual([]);
   });
 
@@ -142,7 +139,7 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA)', () => {
     await page.getByRole('banner').getByRole('button', { name: /^History/ }).click();
     const history = page.getByRole('dialog', { name: 'Action History' });
     await history.getByTestId('history-entry').first().waitFor();
-    await page.screenshot({ path: `${shots}/history-open.png` });
+    await screenshot(page, 'a11y/history-open', { fullPage: false });
     expect(await violations(page)).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoHorizontalOverflow, mailTo, screenshot, screenshotDir, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
+import { expectNoHorizontalOverflow, mailTo, screenshot, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
 import { newAccount as someAccount, registerByApi, type Account } from '../support/browser-accounts';
 
 /** The account screens in real Chromium against the local cloud (issue 3). */
@@ -296,7 +295,7 @@ describe('accounts in the browser', () => {
       await page.getByRole('button', { name: 'Delete Account' }).click();
       await page.getByRole('alertdialog').getByText('Are you sure you want to delete your account? This action cannot be undone.').waitFor();
       // Not full page: the dialog is fixed to the viewport.
-      await page.screenshot({ path: join(screenshotDir, `delete-account-dialog-${suffix}.png`) });
+      await screenshot(page, `delete-account-dialog-${suffix}`, { fullPage: false });
       await page.getByRole('button', { name: 'Cancel' }).click();
 
       await page.goto('/projects');

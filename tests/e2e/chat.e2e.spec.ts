@@ -1,7 +1,6 @@
-import { join as joinPath } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, expectNoHorizontalOverflow, screenshotDir, settled, tick, uniqueEmail, usePages, verifyEmailByMail, viewportName, viewports } from '../support/browser';
+import { axeViolations, expectNoHorizontalOverflow, screenshot, settled, tick, uniqueEmail, usePages, verifyEmailByMail, viewportName, viewports } from '../support/browser';
 
 /**
  * The project chat, the chat session and the action history in real Chromium against the local
@@ -82,7 +81,7 @@ async function dialogViolations(page: Page): Promise<string[]> {
 /** Two frames drawn: what the page does on a change it has already received is on screen by then. */
 const nextFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
-const shot = (page: Page, name: string) => page.screenshot({ path: joinPath(screenshotDir, `${name}.png`) });
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 describe('project chat in the browser', () => {
   it('lets the contractor and the client talk, read and see each other’s changes live', async () => {

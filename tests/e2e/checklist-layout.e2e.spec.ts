@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, settled, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
+import { accessibilityViolations, screenshot, settled, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
 
 /**
  * The checklist as a place to work (issue 16): how tall the seeded checklist is, whether it
@@ -20,7 +18,6 @@ const layouts = [
 ] as const;
 
 /** Screenshots for people to look at; SHOTS=before names the ones taken before a change. */
-const shotDir = '/tmp/shots/checklist';
 const shotPhase = process.env.SHOTS ?? 'after';
 
 async function signUp(page: Page, role: 'contractor' | 'client', email = uniqueEmail(role)) {
@@ -63,9 +60,8 @@ async function fullyDrawn(page: Page, total: number) {
 
 /** The whole page; a sticky footer would show where the capture's first screen ended, so it is put back at the end. */
 async function shot(page: Page, name: string) {
-  mkdirSync(shotDir, { recursive: true });
   const unstick = await page.addStyleTag({ content: 'footer { position: static !important; }' });
-  await page.screenshot({ path: join(shotDir, `${shotPhase}-${name}.png`), fullPage: true });
+  await screenshot(page, `checklist-layout/${shotPhase}-${name}`);
   await unstick.evaluate((element) => (element as Element).remove());
 }
 
@@ -120,13 +116,13 @@ describe('checklist layout (issue 16)', () => {
       for (const entry of fit) expect(Math.abs(entry.median - entry.placeholder) / entry.median).toBeLessThan(0.15);
       await contractor.evaluate(() => window.scrollTo(0, 0));
       await shot(contractor, `${name}-light`);
-      await contractor.screenshot({ path: join(shotDir, `${shotPhase}-${name}-light-top.png`) });
+      await screenshot(contractor, `checklist-layout/${shotPhase}-${name}-light-top`, { fullPage: false });
       const violations = await accessibilityViolations(contractor);
       console.log(`[issue 16] axe at ${viewport.width}px, light: ${violations.length ? violations.join('; ') : 'no violations'}`);
       await contractor.emulateMedia({ colorScheme: 'dark' });
       await settled(contractor);
       await shot(contractor, `${name}-dark`);
-      await contractor.screenshot({ path: join(shotDir, `${shotPhase}-${name}-dark-top.png`) });
+      await screenshot(contractor, `checklist-layout/${shotPhase}-${name}-dark-top`, { fullPage: false });
       const darkViolations = await accessibilityViolations(contractor, { colourOnly: true });
       console.log(`[issue 16] axe at ${viewport.width}px, dark: ${darkViolations.length ? darkViolations.join('; ') : 'no violations'}`);
       expect([...violations, ...darkViolations]).toEqual([]);
@@ -311,7 +307,7 @@ describe('checklist layout (issue 16)', () => {
     await style.fill('s'.repeat(301));
     await card('Kitchen Cabinets').getByRole('alert').getByText('Style must be at most 300 characters').waitFor();
     console.log('[issue 16] details 460 → counter 460 / 500; 501 → refused (Details must be at most 500 characters), kept on screen, not saved; tile and cabinet style 301 → refused');
-    await contractor.screenshot({ path: join(shotDir, `${shotPhase}-limits-390.png`) });
+    await screenshot(contractor, `checklist-layout/${shotPhase}-limits-390`, { fullPage: false });
   });
 
   it('tells a client without this project what a client can do', async () => {

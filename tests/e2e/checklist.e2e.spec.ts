@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoHorizontalOverflow, screenshot, screenshotDir, settled, tick, usePages, viewportName, viewports } from '../support/browser';
+import { expectNoHorizontalOverflow, screenshot, settled, tick, usePages, viewportName, viewports } from '../support/browser';
 import { newAccount, registerByApi } from '../support/browser-accounts';
 import { fakeBigProject } from '../support/browser-big-checklist';
 
@@ -117,7 +116,7 @@ describe('project checklist in the browser', () => {
     const final = contractor.getByRole('alertdialog', { name: 'Final Confirmation' });
     await final.getByText(/and ALL of its checklist items/).waitFor();
     await settled(contractor);
-    await contractor.screenshot({ path: join(screenshotDir, 'checklist-delete-room-final-1280x800-light.png') });
+    await screenshot(contractor, 'checklist-delete-room-final-1280x800-light', { fullPage: false });
     await final.getByRole('button', { name: 'Delete Permanently' }).click();
     await seeToast(contractor, 'Room Deleted');
     await room(contractor, 'Bedroom 2').waitFor({ state: 'detached' });
@@ -503,7 +502,7 @@ describe('project checklist in the browser', () => {
       await contractor.getByRole('dialog', { name: 'Add Photo' }).waitFor();
       await settled(contractor);
       await expectNoHorizontalOverflow(contractor);
-      await contractor.screenshot({ path: join(screenshotDir, `checklist-add-photo-${suffix}.png`) });
+      await screenshot(contractor, `checklist-add-photo-${suffix}`, { fullPage: false });
     });
   });
 });

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshotDir, settled, uniqueEmail, usePages } from '../support/browser';
+import { screenshot, screenshotDir, settled, uniqueEmail, usePages } from '../support/browser';
 
 /** Export PDF from the checklist page's footer in real Chromium (spec sections 2, 7 and 8). */
 
@@ -26,7 +26,7 @@ const footer = (page: Page) => page.locator('footer');
 /** A viewport screenshot once the page's fade-ins are over. */
 async function settledShot(page: Page, name: string) {
   await settled(page);
-  await page.screenshot({ path: join(keepDir, name) });
+  await screenshot(page, `export-pdf/${name}`, { fullPage: false });
 }
 
 describe('Export PDF in the browser', () => {
@@ -38,11 +38,10 @@ describe('Export PDF in the browser', () => {
 
     const button = footer(page).getByRole('button', { name: 'Export PDF' });
     expect(await button.isEnabled()).toBe(true);
-    mkdirSync(keepDir, { recursive: true });
     // The footer, once the rooms above it (drawn a batch at a time) stopped pushing it down.
     await page.getByRole('article', { name: 'Utility Sink and Faucet' }).waitFor();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await settledShot(page, 'footer-1280x800-light.png');
+    await settledShot(page, 'footer-1280x800-light');
 
     const downloading = page.waitForEvent('download');
     await button.click();
@@ -51,6 +50,7 @@ describe('Export PDF in the browser', () => {
     await footer(page).getByRole('button', { name: 'Exporting...', disabled: true }).waitFor();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('Birch Lane Renovation-checklist.pdf');
+    mkdirSync(keepDir, { recursive: true });
     const file = join(keepDir, 'Birch Lane Renovation-checklist.pdf');
     await download.saveAs(file);
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
@@ -75,7 +75,7 @@ describe('Export PDF in the browser', () => {
     await footer(page).getByRole('button', { name: 'Export PDF' }).click();
     const alert = page.getByRole('alertdialog', { name: 'Export Failed' });
     await alert.getByText('Failed to export PDF. Please try again.', { exact: true }).waitFor();
-    await settledShot(page, 'failed-390x844-light.png');
+    await settledShot(page, 'failed-390x844-light');
     await alert.getByRole('button', { name: 'OK' }).click();
     await alert.waitFor({ state: 'detached' });
     // Focus goes back to the button, which works again.

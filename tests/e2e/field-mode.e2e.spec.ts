@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { thumbnailPathOf } from '../../events/uploads/object-paths';
 import { eventStore } from '../../functions/commands/event-store';
-import { accessibleInBothSchemes, expectNoHorizontalOverflow, otherScheme, screenshot, screenshotDir, settled, tick, type Viewport, viewportName, viewportsEachInBothSchemes } from '../support/browser';
+import { accessibleInBothSchemes, expectNoHorizontalOverflow, otherScheme, screenshot, settled, tick, type Viewport, viewportName, viewportsEachInBothSchemes } from '../support/browser';
 import { newAccount, registerByApi } from '../support/browser-accounts';
 import { keptOnDevice, serviceWorkerReaches, setNetwork, useOfflinePages, whenControlled } from '../support/offline';
 
@@ -440,7 +440,7 @@ describe('field mode: changes made offline', () => {
         await expectNoHorizontalOverflow(contractor);
         await accessibleInBothSchemes(contractor, view.colorScheme, async (scheme) => {
           const path = `field-mode-${name}-${viewportName({ ...view, colorScheme: scheme })}`;
-          if (part) await part.screenshot({ path: `${screenshotDir}/${path}.png` });
+          if (part) await screenshot(part, path);
           else await screenshot(contractor, path, { fullPage: false });
         });
       };

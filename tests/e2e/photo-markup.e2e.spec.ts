@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, accessibleInBothSchemes, appUrl, expectNoHorizontalOverflow, otherScheme, settled, uniqueEmail, usePages, viewportName, viewportsEachInBothSchemes } from '../support/browser';
+import { accessibilityViolations, accessibleInBothSchemes, appUrl, expectNoHorizontalOverflow, otherScheme, screenshot, settled, uniqueEmail, usePages, viewportName, viewportsEachInBothSchemes } from '../support/browser';
 
 /**
  * Photos as evidence in real Chromium (issue 30): uploaded with 'Include location' (the browser's
@@ -16,7 +14,6 @@ import { accessibilityViolations, accessibleInBothSchemes, appUrl, expectNoHoriz
  */
 
 const openPage = usePages();
-const shotsDir = '/tmp/shots30/pw';
 const PASSWORD = 'first-password-1';
 const SITE = { latitude: 45.5231, longitude: -122.6765, accuracy: 12 };
 
@@ -75,10 +72,9 @@ async function drag(page: Page, surface: Locator, from: [number, number], to: [n
 }
 
 async function shot(page: Page, name: string, target?: Locator) {
-  mkdirSync(shotsDir, { recursive: true });
   await settled(page);
-  if (target) await target.screenshot({ path: join(shotsDir, `${name}.png`) });
-  else await page.screenshot({ path: join(shotsDir, `${name}.png`) });
+  if (target) await screenshot(target, `photo-markup/${name}`);
+  else await screenshot(page, `photo-markup/${name}`, { fullPage: false });
 }
 
 describe('photos as evidence: location, thumbnails, markup, before / after', () => {

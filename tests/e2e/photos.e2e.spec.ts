@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, photoMessages } from '../../events/uploads/photo-rules';
-import { accessibleInBothSchemes, expectNoHorizontalOverflow, otherScheme, settled, uniqueEmail, usePages, viewportName, viewportsEachInBothSchemes } from '../support/browser';
+import { accessibleInBothSchemes, expectNoHorizontalOverflow, otherScheme, screenshot, settled, uniqueEmail, usePages, viewportName, viewportsEachInBothSchemes } from '../support/browser';
 
 /**
  * Photo upload in real Chromium (issues 11, 27): the Add Photo dialog's 'Upload File' tab posts the
@@ -13,7 +13,6 @@ import { accessibleInBothSchemes, expectNoHorizontalOverflow, otherScheme, settl
  */
 
 const openPage = usePages();
-const shotsDir = '/tmp/shots';
 const PASSWORD = 'first-password-1';
 
 /** A real 8×8 PNG (a small tile pattern). */
@@ -64,9 +63,8 @@ async function openUploadTab(page: Page, projectId: string) {
 }
 
 async function shot(page: Page, name: string) {
-  mkdirSync(shotsDir, { recursive: true });
   await settled(page);
-  await page.screenshot({ path: join(shotsDir, `${name}.png`) });
+  await screenshot(page, `photos/${name}`, { fullPage: false });
 }
 
 describe('Upload File in the Add Photo dialog', () => {
@@ -90,8 +88,7 @@ describe('Upload File in the Add Photo dialog', () => {
     expect(await image.getAttribute('loading')).toBe('lazy');
     // Served by the gateway: it loads, as the picture that was uploaded.
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
-    mkdirSync(shotsDir, { recursive: true });
-    await item.screenshot({ path: join(shotsDir, 'item-with-uploaded-photo-1280x800-light.png') });
+    await screenshot(item, 'photos/item-with-uploaded-photo-1280x800-light');
 
     // Saved at once, as a URL added 'From URL' is.
     await page.reload();

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoHorizontalOverflow, screenshot, screenshotDir, settled, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
+import { expectNoHorizontalOverflow, screenshot, settled, uniqueEmail, usePages, viewportName, viewports } from '../support/browser';
 import { newAccount, registerByApi } from '../support/browser-accounts';
 
 /** The contractor projects screen and the client dashboard in real Chromium against the local cloud (issue 5). */
@@ -374,10 +373,10 @@ describe('contractor projects and client dashboard in the browser', () => {
       await settled(contractor);
       await expectNoHorizontalOverflow(contractor);
       // Not full page: the dialog is fixed to the viewport.
-      await contractor.screenshot({ path: join(screenshotDir, `project-new-dialog-${suffix}.png`) });
+      await screenshot(contractor, `project-new-dialog-${suffix}`, { fullPage: false });
       await dialog.getByRole('button', { name: 'Create Project' }).click();
       await seeText(dialog, 'Client name is required');
-      await contractor.screenshot({ path: join(screenshotDir, `project-new-dialog-errors-${suffix}.png`) });
+      await screenshot(contractor, `project-new-dialog-errors-${suffix}`, { fullPage: false });
       await contractor.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
 
@@ -385,17 +384,17 @@ describe('contractor projects and client dashboard in the browser', () => {
       await maple.getByRole('button', { name: 'Project actions' }).click();
       await contractor.getByRole('menu').waitFor();
       await settled(contractor);
-      await contractor.screenshot({ path: join(screenshotDir, `project-menu-${suffix}.png`) });
+      await screenshot(contractor, `project-menu-${suffix}`, { fullPage: false });
       await contractor.getByRole('menuitem', { name: 'View Details' }).click();
       await contractor.getByRole('dialog', { name: 'Project Details' }).waitFor();
       await settled(contractor);
-      await contractor.screenshot({ path: join(screenshotDir, `project-details-dialog-${suffix}.png`) });
+      await screenshot(contractor, `project-details-dialog-${suffix}`, { fullPage: false });
       await contractor.keyboard.press('Escape');
 
       await openMenuItem(maple, 'Delete Project');
       await contractor.getByRole('alertdialog').waitFor();
       await settled(contractor);
-      await contractor.screenshot({ path: join(screenshotDir, `project-delete-dialog-${suffix}.png`) });
+      await screenshot(contractor, `project-delete-dialog-${suffix}`, { fullPage: false });
       await contractor.keyboard.press('Escape');
 
       await client.reload();

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibleInBothSchemes, settled, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
+import { accessibleInBothSchemes, screenshot, settled, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
 import { setNetwork, whenControlled } from '../support/offline';
 import { tinyPng } from '../support/upload-photo';
 
@@ -12,8 +11,6 @@ import { tinyPng } from '../support/upload-photo';
  * the counts change on both pages. Screenshots in light and dark, axe clean.
  */
 
-const shots = '/tmp/shots30/pl';
-mkdirSync(shots, { recursive: true });
 const openPage = usePages();
 
 async function register(page: Page, role: 'contractor' | 'client', email = uniqueEmail(role)) {
@@ -30,7 +27,7 @@ const showing = (locator: Locator, text: string) => locator.filter({ hasText: ne
 
 async function shot(page: Page, name: string) {
   await settled(page);
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  await screenshot(page, `punch-list/${name}`);
 }
 
 /** Shots in both schemes (axe in each), leaving the page in `scheme`. */

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Budget, Decision, ProjectChecklist } from '../../contract/projects';
@@ -91,7 +90,7 @@ async function panelShots(page: Page, name: string, scheme: 'light' | 'dark') {
     await page.emulateMedia({ colorScheme: each });
     await settled(page);
     mkdirSync(screenshotDir, { recursive: true });
-    await panels.screenshot({ path: join(screenshotDir, `${name}-${each}.png`) });
+    await screenshot(panels, `${name}-${each}`);
   }
   await page.emulateMedia({ colorScheme: scheme });
 }
@@ -314,7 +313,7 @@ describe('selections on the checklist (issue 18)', () => {
     mkdirSync(screenshotDir, { recursive: true });
     for (const scheme of ['light', 'dark'] as const) {
       await client.emulateMedia({ colorScheme: scheme });
-      await decisions.locator('..').screenshot({ path: join(screenshotDir, `selections-panels-pending-and-failed-1280-${scheme}.png`), animations: 'disabled' });
+      await screenshot(decisions.locator('..'), `selections-panels-pending-and-failed-1280-${scheme}`, { animations: 'disabled' });
     }
     expect(await violationsFromTop(client)).toEqual([]);
     await client.emulateMedia({ colorScheme: 'light' });

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, onTestFailed, vi } from 'vitest';
 import { repoRoot } from '../../infra/paths';
 import { verificationTokenMailedTo } from './mail';
 
 /**
- * Real Chromium (Debian's, or CHROMIUM_PATH) for browser tests, headless. Screenshots go to
- * test-results/screenshots/ so a person can look at them.
+ * Real Chromium (Debian's, or CHROMIUM_PATH) for browser tests, headless. Screenshots, when asked
+ * for, go to test-results/screenshots/ so a person can look at them.
  */
 
 // A browser test waits on conditions with generous ceilings, never on a clock: expect.poll's own
@@ -88,12 +88,28 @@ export async function settled(page: Page): Promise<void> {
   });
 }
 
-/** The whole page, or with `fullPage: false` what is in sight (an open dialog on a long page). */
-export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
-  mkdirSync(screenshotDir, { recursive: true });
+/**
+ * Screenshots are for a person's eyes: `SCREENSHOTS=1 npx vitest run tests/e2e/<file>` writes them
+ * under test-results/screenshots/. Nothing asserts on them, so the suite takes none by default: on
+ * a machine where a page fault is dear, capturing and encoding them was minutes of the suite.
+ */
+const screenshotsWanted = process.env.SCREENSHOTS === '1';
+
+/**
+ * A page (the whole of it, or with `fullPage: false` what is in sight: an open dialog on a long
+ * page) or one part of it, as `name`.png. A part is brought into sight either way, as its capture
+ * would: what follows may count on it.
+ */
+export async function screenshot(of: Page | Locator, name: string, { fullPage = true, animations }: { fullPage?: boolean; animations?: 'disabled' } = {}): Promise<void> {
+  const page = 'goto' in of ? of : undefined;
+  if (!screenshotsWanted) {
+    if (!page) await (of as Locator).scrollIntoViewIfNeeded();
+    return;
+  }
   const path = join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path, fullPage });
-  return path;
+  mkdirSync(dirname(path), { recursive: true });
+  if (page) await page.screenshot({ path, fullPage, animations });
+  else await (of as Locator).screenshot({ path, animations });
 }
 
 export { mailTo } from './mail';
