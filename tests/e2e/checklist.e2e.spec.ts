@@ -539,8 +539,8 @@ describe('a large checklist', () => {
     await details!.scrollIntoViewIfNeeded();
     await details!.click();
     // The typing is one run of keystrokes: the page's clock stands still while it is typed, as a
-    // loaded machine can hold a keystroke past the 2 s after which the details are saved (CI
-    // saved 'Hand-scraped oak, mat' so). The save's own 2 s then run on the page's clock.
+    // loaded machine can hold a keystroke past the 1 s after which the details are saved (spec
+    // section 4; CI saved 'Hand-scraped oak, mat' so). The save's own 1 s then runs on that clock.
     await contractor.clock.pauseAt(Date.now() + 1000);
     await contractor.keyboard.type('Hand-scraped oak, matte finish', { delay: 30 });
     await contractor.clock.resume();
