@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, photoMessages } from '../../events/uploads/photo-rules';
@@ -26,13 +26,15 @@ const png = Buffer.from(
  * bytes, its 10 MB crossed the DevTools pipe in base64 and took over 30 s on a loaded machine.
  * Sparse, so it costs no disk either.
  */
-const tooLargeDir = mkdtempSync(join(tmpdir(), 'photos-e2e-'));
-const tooLargePhoto = join(tooLargeDir, 'huge.png');
+let tooLargePhoto = '';
 beforeAll(() => {
+  tooLargePhoto = join(mkdtempSync(join(tmpdir(), 'photos-e2e-')), 'huge.png');
   writeFileSync(tooLargePhoto, png);
   truncateSync(tooLargePhoto, MAX_PHOTO_BYTES + 1);
 });
-afterAll(() => rmSync(tooLargeDir, { recursive: true, force: true }));
+afterAll(() => {
+  if (tooLargePhoto) rmSync(dirname(tooLargePhoto), { recursive: true, force: true });
+});
 
 /** A contractor signed in on `page` with one new project; answers the project id. */
 async function contractorWithProject(page: Page): Promise<string> {

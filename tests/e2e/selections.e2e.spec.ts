@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Budget, Decision, ProjectChecklist } from '../../contract/projects';
 import { daysBefore, utcDay } from '../../events/projects/decisions';
 import { runScript } from '../support/run-script';
-import { accessibilityViolations, colourSchemeViolations, mailTo, otherScheme, screenshot, screenshotDir, settled, tick, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
+import { accessibilityViolations, colourSchemeViolations, mailTo, otherScheme, screenshot, settled, tick, uniqueEmail, usePages, verifyEmailByMail } from '../support/browser';
 
 /**
  * Issue 18 on the checklist in real Chromium: the client approves and declines from an item card,
@@ -89,7 +88,6 @@ async function panelShots(page: Page, name: string, scheme: 'light' | 'dark') {
   for (const each of [scheme, scheme === 'light' ? 'dark' : 'light'] as const) {
     await page.emulateMedia({ colorScheme: each });
     await settled(page);
-    mkdirSync(screenshotDir, { recursive: true });
     await screenshot(panels, `${name}-${each}`);
   }
   await page.emulateMedia({ colorScheme: scheme });
@@ -310,7 +308,6 @@ describe('selections on the checklist (issue 18)', () => {
     const pendingHeight = await decisions.evaluate((section) => section.getBoundingClientRect().height);
     expect(await decisions.getAttribute('aria-busy')).toBe('true');
     await settled(client);
-    mkdirSync(screenshotDir, { recursive: true });
     for (const scheme of ['light', 'dark'] as const) {
       await client.emulateMedia({ colorScheme: scheme });
       await screenshot(decisions.locator('..'), `selections-panels-pending-and-failed-1280-${scheme}`, { animations: 'disabled' });
