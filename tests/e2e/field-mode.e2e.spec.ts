@@ -440,8 +440,7 @@ describe('field mode: changes made offline', () => {
         await expectNoHorizontalOverflow(contractor);
         await accessibleInBothSchemes(contractor, view.colorScheme, async (scheme) => {
           const path = `field-mode-${name}-${viewportName({ ...view, colorScheme: scheme })}`;
-          if (part) await screenshot(part, path);
-          else await screenshot(contractor, path, { fullPage: false });
+          await screenshot(part ?? contractor, path, { fullPage: false });
         });
       };
       await indicatorReads(contractor, 'All changes saved');

@@ -73,8 +73,7 @@ async function drag(page: Page, surface: Locator, from: [number, number], to: [n
 
 async function shot(page: Page, name: string, target?: Locator) {
   await settled(page);
-  if (target) await screenshot(target, `photo-markup/${name}`);
-  else await screenshot(page, `photo-markup/${name}`, { fullPage: false });
+  await screenshot(target ?? page, `photo-markup/${name}`, { fullPage: false });
 }
 
 describe('photos as evidence: location, thumbnails, markup, before / after', () => {
